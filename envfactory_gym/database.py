@@ -1,0 +1,366 @@
+"""DuckDB state: a process-wide instance, a template catalog per environment, an isolated catalog per env."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import re
+import threading
+import weakref
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from envfactory_gym.errors import EnvFormatError, ToolError
+
+_ALLOWED = {duckdb.StatementType.SELECT, duckdb.StatementType.INSERT,
+            duckdb.StatementType.UPDATE, duckdb.StatementType.DELETE}
+_WRITES = {duckdb.StatementType.INSERT, duckdb.StatementType.UPDATE, duckdb.StatementType.DELETE}
+_TARGET = re.compile(r"^\s*(?:WITH\b.*?\)\s*)?(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+\"?(\w+)\"?",
+                     re.IGNORECASE | re.DOTALL)
+
+_lock = threading.Lock()
+_instance: tuple[int, duckdb.DuckDBPyConnection] | None = None
+_catalog_ids = itertools.count()
+_statement_cache: dict[str, Any] = {}
+
+
+def shared_connection() -> duckdb.DuckDBPyConnection:
+    """The process-wide DuckDB instance (re-created after a fork: a forked instance is never touched)."""
+    global _instance
+    with _lock:
+        if _instance is None or _instance[0] != os.getpid():
+            _statement_cache.clear()
+            # One instance for every env keeps OS threads and memory flat as envs multiply.
+            con = duckdb.connect(":memory:", config={"threads": 1})
+            _instance = (os.getpid(), con)
+        return _instance[1]
+
+
+def _new_catalog(prefix: str) -> tuple[str, duckdb.DuckDBPyConnection]:
+    con = shared_connection()
+    name = f"{prefix}_{os.getpid()}_{next(_catalog_ids)}"
+    cur = con.cursor()
+    cur.execute(f"ATTACH ':memory:' AS {name}")
+    cur.execute(f"USE {name}")
+    return name, cur
+
+
+def _parse(sql: str) -> Any:
+    stmt = _statement_cache.get(sql)
+    if stmt is None:
+        stmts = shared_connection().extract_statements(sql)
+        if len(stmts) != 1:
+            raise ValueError(f"exactly one SQL statement expected, got {len(stmts)}: {sql[:80]!r}")
+        stmt = stmts[0]
+        if stmt.type not in _ALLOWED:
+            raise ValueError(f"tools may only SELECT, INSERT, UPDATE or DELETE, got {stmt.type.name}: {sql[:80]!r}")
+        if len(_statement_cache) < 4096:
+            _statement_cache[sql] = stmt
+    return stmt
+
+
+def canonical(value: Any) -> Any:
+    """A JSON-friendly, version-stable form of a value read from DuckDB."""
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, (datetime, date, time)):
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): canonical(v) for k, v in value.items()}
+    if isinstance(value, (bytes, bytearray)):
+        return value.hex()
+    return value
+
+
+class Database:
+    """What a tool function receives: bound-parameter SQL against its environment's own tables.
+
+    Values are always passed as parameters (``?``); a tool never formats argument strings into SQL.
+    """
+
+    def __init__(self, cursor: duckdb.DuckDBPyConnection, now: str, on_write: Any) -> None:
+        self._cur = cursor
+        self._on_write = on_write
+        self.allow_writes = False
+        #: The environment's fixed clock (ISO 8601), so that runs are reproducible.
+        self.now = now
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """Run a SELECT and return its rows as dicts."""
+        stmt = _parse(sql)
+        if stmt.type in _WRITES:
+            raise ValueError("query() is for SELECT; use execute() to write")
+        rel = self._cur.execute(stmt, list(params))
+        cols = [d[0] for d in rel.description]
+        return [dict(zip(cols, map(canonical, row))) for row in rel.fetchall()]
+
+    def query_one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
+        """Run a SELECT and return its first row as a dict, or None."""
+        rows = self.query(sql, params)
+        return rows[0] if rows else None
+
+    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """Run a SELECT and return the first column of the first row, or None."""
+        stmt = _parse(sql)
+        row = self._cur.execute(stmt, list(params)).fetchone()
+        return canonical(row[0]) if row else None
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run an INSERT, UPDATE or DELETE and return the number of rows it changed."""
+        stmt = _parse(sql)
+        if stmt.type not in _WRITES:
+            raise ValueError("execute() is for INSERT, UPDATE or DELETE; use query() to read")
+        if not self.allow_writes:
+            raise PermissionError("this tool is declared read-only (@tool without writes=True) but tried to write")
+        match = _TARGET.match(sql)
+        if match is None:
+            raise ValueError(f"cannot tell which table this statement writes: {sql[:80]!r}")
+        self._on_write(match.group(1).lower())
+        row = self._cur.execute(stmt, list(params)).fetchone()
+        return int(row[0]) if row and row[0] is not None else 0
+
+    def require(self, condition: object, message: str) -> None:
+        """Raise :class:`ToolError` with ``message`` unless ``condition`` holds (a business rule)."""
+        if not condition:
+            raise ToolError(message)
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """A table's name, columns and primary key."""
+
+    name: str
+    columns: tuple[str, ...]
+    primary_key: tuple[str, ...]
+
+
+@dataclass
+class Template:
+    """An environment's initial state, loaded once per process into its own read-only catalog."""
+
+    catalog: str
+    schema_sql: str
+    tables: dict[str, TableInfo]
+
+    @classmethod
+    def load(cls, schema_path: Path, seed_dir: Path) -> Template:
+        """Create the template catalog from ``schema.sql`` and the seed CSV files (one per table)."""
+        schema_sql = schema_path.read_text(encoding="utf-8")
+        catalog, cur = _new_catalog("tmpl")
+        try:
+            try:
+                cur.execute(schema_sql)
+            except duckdb.Error as exc:
+                raise EnvFormatError(schema_path, f"schema does not execute: {exc}") from None
+            tables = _table_infos(cur, catalog)
+            if not tables:
+                raise EnvFormatError(schema_path, "defines no tables")
+            for t in tables.values():
+                if not t.primary_key:
+                    raise EnvFormatError(schema_path, f"table {t.name!r} has no PRIMARY KEY (needed for row diffs)")
+            for csv in sorted(seed_dir.glob("*.csv")):
+                if csv.stem not in tables:
+                    raise EnvFormatError(csv, f"seed file for unknown table {csv.stem!r}")
+                try:
+                    cur.execute(f"COPY {catalog}.{csv.stem} FROM '{_sql_path(csv)}' (HEADER, NULLSTR '')")
+                except duckdb.Error as exc:
+                    raise EnvFormatError(csv, f"seed rows do not load: {exc}") from None
+            return cls(catalog, schema_sql, tables)
+        except BaseException:
+            cur.execute("USE memory")
+            cur.execute(f"DETACH {catalog}")
+            raise
+        finally:
+            cur.close()
+
+
+def _sql_path(path: Path) -> str:
+    return str(path.resolve()).replace("'", "''")
+
+
+def _table_infos(cur: duckdb.DuckDBPyConnection, catalog: str) -> dict[str, TableInfo]:
+    cols = cur.execute(
+        "SELECT table_name, column_name FROM duckdb_columns() WHERE database_name = ? "
+        "ORDER BY table_name, column_index", [catalog]).fetchall()
+    pks = dict(cur.execute(
+        "SELECT table_name, constraint_column_names FROM duckdb_constraints() "
+        "WHERE database_name = ? AND constraint_type = 'PRIMARY KEY'", [catalog]).fetchall())
+    by_table: dict[str, list[str]] = {}
+    for t, c in cols:
+        by_table.setdefault(t, []).append(c)
+    return {t: TableInfo(t, tuple(c), tuple(pks.get(t, ()))) for t, c in sorted(by_table.items())}
+
+
+@dataclass
+class StateDiff:
+    """Row-level difference between two states: per table, the rows inserted, deleted and changed."""
+
+    inserted: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    deleted: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    changed: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.inserted or self.deleted or self.changed)
+
+    @property
+    def tables(self) -> set[str]:
+        """Tables with at least one difference."""
+        return set(self.inserted) | set(self.deleted) | set(self.changed)
+
+    def changes(self, tables: dict[str, TableInfo]) -> frozenset[tuple[str, str, str]]:
+        """Canonical change set: (table, primary key, row after or '-' if deleted), for exact comparison."""
+        out = set()
+        for t, rows in self.inserted.items():
+            out |= {(t, _key(r, tables[t]), _dump(r)) for r in rows}
+        for t, rows in self.deleted.items():
+            out |= {(t, _key(r, tables[t]), "-") for r in rows}
+        for t, pairs in self.changed.items():
+            out |= {(t, _key(after, tables[t]), _dump(after)) for _, after in pairs}
+        return frozenset(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly summary (used in infos and trajectory files)."""
+        return {
+            t: {
+                "inserted": self.inserted.get(t, []),
+                "deleted": self.deleted.get(t, []),
+                "changed": [{"before": b, "after": a} for b, a in self.changed.get(t, [])],
+            }
+            for t in sorted(self.tables)
+        }
+
+
+def _key(row: dict[str, Any], info: TableInfo) -> str:
+    return _dump([row[c] for c in info.primary_key])
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str, separators=(",", ":"))
+
+
+class DuckDBState:
+    """One environment instance's isolated database, restorable to the template in O(tables written)."""
+
+    def __init__(self, template: Template, now: str = "2026-01-01T00:00:00") -> None:
+        self.template = template
+        self.catalog, self._cur = _new_catalog("env")
+        self.dirty: set[str] = set()
+        self._closed = False
+        self._finalizer = weakref.finalize(self, _detach, self.catalog, self._cur)
+        try:
+            self._cur.execute(template.schema_sql)
+            for t in template.tables:
+                self._cur.execute(f"INSERT INTO {t} SELECT * FROM {template.catalog}.{t}")
+        except BaseException:
+            self.close()
+            raise
+        self.db = Database(self._cur, now=now, on_write=self.dirty.add)
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._closed
+
+    def reset(self) -> None:
+        """Restore the initial state, copying back only the tables written since the last reset."""
+        if not self.dirty:
+            return
+        cur, tmpl = self._cur, self.template.catalog
+        cur.execute("BEGIN TRANSACTION")
+        try:
+            for t in sorted(self.dirty):
+                if t in self.template.tables:
+                    cur.execute(f"DELETE FROM {t}")
+                    cur.execute(f"INSERT INTO {t} SELECT * FROM {tmpl}.{t}")
+            cur.execute("COMMIT")
+        except BaseException:
+            cur.execute("ROLLBACK")
+            raise
+        self.dirty.clear()
+
+    def run_in_transaction(self, func: Any, *args: Any, writes: bool = False, **kwargs: Any) -> Any:
+        """Call ``func(db, ...)`` atomically: any exception rolls every write back."""
+        cur = self._cur
+        cur.execute("BEGIN TRANSACTION")
+        self.db.allow_writes = writes
+        try:
+            result = func(self.db, *args, **kwargs)
+        except BaseException:
+            cur.execute("ROLLBACK")
+            raise
+        finally:
+            self.db.allow_writes = False
+        try:
+            cur.execute("COMMIT")
+        except duckdb.Error:
+            cur.execute("ROLLBACK")
+            raise
+        return result
+
+    def diff(self, tables: Iterable[str] | None = None) -> StateDiff:
+        """Rows that differ from the initial state, for ``tables`` (default: the tables written)."""
+        tables = sorted(set(self.dirty if tables is None else tables) & set(self.template.tables))
+        out = StateDiff()
+        for t in tables:
+            info = self.template.tables[t]
+            ncol = len(info.columns)
+            cols = ", ".join(f"a.{c}" for c in info.columns) + ", " + ", ".join(f"b.{c}" for c in info.columns)
+            on = " AND ".join(f"a.{c} = b.{c}" for c in info.primary_key)
+            same = " AND ".join(f"a.{c} IS NOT DISTINCT FROM b.{c}" for c in info.columns)
+            rows = self._cur.execute(
+                f"SELECT {cols} FROM {t} a FULL OUTER JOIN {self.template.catalog}.{t} b ON {on} "
+                f"WHERE NOT ({same}) ORDER BY ALL").fetchall()
+            pk_idx = [info.columns.index(c) for c in info.primary_key]
+            for row in rows:
+                after = dict(zip(info.columns, map(canonical, row[:ncol])))
+                before = dict(zip(info.columns, map(canonical, row[ncol:])))
+                new_missing = all(row[i] is None for i in pk_idx)
+                old_missing = all(row[ncol + i] is None for i in pk_idx)
+                if old_missing:
+                    out.inserted.setdefault(t, []).append(after)
+                elif new_missing:
+                    out.deleted.setdefault(t, []).append(before)
+                else:
+                    out.changed.setdefault(t, []).append((before, after))
+        return out
+
+    def state_hash(self) -> str:
+        """A canonical SHA-256 of every row of every table (stable across DuckDB versions)."""
+        h = hashlib.sha256()
+        for t, info in self.template.tables.items():
+            h.update(f"\x00table:{t}\x00".encode())
+            order = ", ".join(info.primary_key)
+            for row in self._cur.execute(f"SELECT * FROM {t} ORDER BY {order}").fetchall():
+                h.update(_dump([canonical(v) for v in row]).encode())
+                h.update(b"\n")
+        return h.hexdigest()
+
+    def interrupt(self) -> None:
+        """Interrupt the statement running on this state's connection (for tool time limits)."""
+        self._cur.interrupt()
+
+    def close(self) -> None:
+        """Release this state's catalog; safe to call more than once."""
+        if not self._closed:
+            self._closed = True
+            self._finalizer()
+
+
+def _detach(catalog: str, cur: duckdb.DuckDBPyConnection) -> None:
+    try:
+        if _instance is not None and _instance[0] == os.getpid():
+            cur.execute("USE memory")
+            cur.execute(f"DETACH DATABASE IF EXISTS {catalog}")
+        cur.close()
+    except Exception:  # interpreter shutdown or a forked child: nothing left to release
+        pass

@@ -1,0 +1,87 @@
+"""The error hierarchy of envfactory-gym; messages carry the offending value and suggest the nearest name."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from pathlib import Path
+
+
+def suggest(name: str, candidates: Iterable[str]) -> str:
+    """Return a ' Did you mean ...?' hint for the candidate closest to ``name``, or an empty string."""
+    matches = difflib.get_close_matches(str(name), list(candidates), n=1, cutoff=0.6)
+    return f" Did you mean {matches[0]!r}?" if matches else ""
+
+
+class EnvFactoryError(Exception):
+    """Base class of every error raised by envfactory-gym."""
+
+
+class EnvFormatError(EnvFactoryError):
+    """An environment folder or one of its files is malformed."""
+
+    def __init__(self, path: str | Path, problem: str) -> None:
+        self.path = Path(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+class TaskFileError(EnvFormatError):
+    """A task file (JSONL) is malformed."""
+
+
+class UnknownTaskError(EnvFactoryError, KeyError):
+    """A task id that the environment does not have."""
+
+    def __init__(self, task_id: str, known: Iterable[str]) -> None:
+        known = list(known)
+        self.task_id = task_id
+        msg = f"unknown task id {task_id!r} ({len(known)} tasks available).{suggest(task_id, known)}"
+        super().__init__(msg)
+
+    def __str__(self) -> str:  # KeyError would otherwise quote the message
+        return str(self.args[0])
+
+
+class ToolCallError(EnvFactoryError):
+    """A tool call that failed; its message is what the agent reads."""
+
+    #: Whether the failure is the agent's formatting mistake (counts for the format penalty).
+    is_format_error: bool = False
+
+
+class UnknownToolError(ToolCallError):
+    """The agent called a tool that does not exist."""
+
+    is_format_error = True
+
+    def __init__(self, name: object, known: Iterable[str]) -> None:
+        known = sorted(known)
+        super().__init__(
+            f"unknown tool {name!r}.{suggest(str(name), known)} Available tools: {', '.join(known)}"
+        )
+
+
+class ToolArgumentError(ToolCallError):
+    """A tool call's arguments do not validate against the tool's schema."""
+
+    is_format_error = True
+
+
+class ToolError(ToolCallError):
+    """A tool's own business-rule refusal (e.g. modifying an order that already shipped).
+
+    Tools raise this to tell the agent why the request cannot be done; the state is left unchanged.
+    """
+
+
+class ToolTimeoutError(ToolCallError):
+    """A tool ran longer than its time limit and was interrupted."""
+
+
+class ToolDefinitionError(EnvFactoryError):
+    """A tool function cannot be turned into a tool (bad signature, missing docstring...)."""
+
+
+class ActionParseError(EnvFactoryError):
+    """An action could not be parsed into tool calls or a message."""

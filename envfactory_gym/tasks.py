@@ -1,0 +1,140 @@
+"""Data models of an environment folder: the manifest, tasks, gold calls and hidden user facts."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, Field
+
+from envfactory_gym.errors import EnvFormatError, TaskFileError
+
+
+class Manifest(BaseModel):
+    """``manifest.json``: who the environment is and how it runs."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="Environment name, used in the env id.")
+    version: int = Field(ge=0, description="Registered as EnvFactory/<name>-v<version>.")
+    domain: str = Field(description="Domain, e.g. 'retail' (for per-domain reports).")
+    description: str = Field(description="One paragraph on what the environment simulates.")
+    verified: bool = Field(description="True once the environment's own test suite passed.")
+    now: str = Field("2026-01-01T00:00:00", description="The environment's fixed clock (ISO 8601).")
+    max_steps: int = Field(30, ge=1, description="Agent actions per episode before truncation.")
+    policy_file: str = Field("policy.md", description="Agent policy text, shown in the system prompt.")
+
+
+class GoldCall(BaseModel):
+    """One call of a task's gold trajectory."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    masked: list[str] = Field(default_factory=list, description="Non-essential arguments the reward ignores.")
+
+
+class UserFact(BaseModel):
+    """A fact the user knows but gives only when the agent asks for it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    value: str
+    keywords: list[str] = Field(default_factory=list, description="Words in a question that ask for this fact.")
+
+
+class Task(BaseModel):
+    """One episode: the user's request, what the user knows, and the gold trajectory."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1)
+    instruction: str = Field(min_length=1, description="The user's opening message.")
+    user_facts: dict[str, UserFact] = Field(default_factory=dict)
+    gold_calls: list[GoldCall] = Field(default_factory=list)
+    outputs: list[str] = Field(
+        default_factory=list,
+        description="Facts the agent must tell the user (required when the gold calls change nothing).",
+    )
+    tags: list[str] = Field(default_factory=list)
+
+    def fact_keywords(self, name: str) -> list[str]:
+        """The words that ask for fact ``name`` (its own name if none were given)."""
+        fact = self.user_facts[name]
+        return [k.lower() for k in fact.keywords] or [name.replace("_", " ").lower()]
+
+
+def load_manifest(path: Path) -> Manifest:
+    """Read and validate ``manifest.json``; errors name the file and the problem."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise EnvFormatError(path, "missing manifest.json") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise EnvFormatError(path, f"not valid JSON ({exc})") from None
+    try:
+        return Manifest.model_validate(data)
+    except pydantic.ValidationError as exc:
+        raise EnvFormatError(path, _pydantic_problem(exc)) from None
+
+
+def load_tasks(path: str | os.PathLike[str]) -> list[Task]:
+    """Read a JSONL task file; every malformed line is reported with its line number."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TaskFileError(path, "task file not found") from None
+    except UnicodeDecodeError as exc:
+        raise TaskFileError(path, f"not UTF-8 text ({exc})") from None
+    tasks: list[Task] = []
+    seen: set[str] = set()
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            task = Task.model_validate_json(line)
+        except pydantic.ValidationError as exc:
+            raise TaskFileError(path, f"line {lineno}: {_pydantic_problem(exc)}") from None
+        if task.id in seen:
+            raise TaskFileError(path, f"line {lineno}: duplicate task id {task.id!r}")
+        seen.add(task.id)
+        tasks.append(task)
+    if not tasks:
+        raise TaskFileError(path, "contains no tasks")
+    return tasks
+
+
+def write_tasks(path: str | os.PathLike[str], tasks: Iterable[Task]) -> None:
+    """Write tasks as JSONL atomically (a temporary file renamed into place)."""
+    atomic_write_text(Path(path), "".join(t.model_dump_json(exclude_defaults=True) + "\n" for t in tasks))
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that readers see the old file or the whole new one, never a torn one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _pydantic_problem(exc: pydantic.ValidationError) -> str:
+    parts = []
+    for err in exc.errors(include_url=False)[:5]:
+        loc = ".".join(str(x) for x in err["loc"]) or "(root)"
+        parts.append(f"{loc}: {err['msg']}")
+    return "; ".join(parts)
