@@ -151,6 +151,12 @@ class Template:
     catalog: str
     schema_sql: str
     tables: dict[str, TableInfo]
+    pid: int = field(default_factory=os.getpid)
+
+    @property
+    def alive(self) -> bool:
+        """False in a forked child, where the parent's DuckDB instance must not be used."""
+        return self.pid == os.getpid()
 
     @classmethod
     def load(cls, schema_path: Path, seed_dir: Path) -> Template:

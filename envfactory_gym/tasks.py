@@ -57,7 +57,7 @@ class Task(BaseModel):
     id: str = Field(min_length=1)
     instruction: str = Field(min_length=1, description="The user's opening message.")
     user_facts: dict[str, UserFact] = Field(default_factory=dict)
-    gold_calls: list[GoldCall] = Field(default_factory=list)
+    gold_calls: list[GoldCall] = Field(min_length=1, description="The calls a perfect agent makes, in order.")
     outputs: list[str] = Field(
         default_factory=list,
         description="Facts the agent must tell the user (required when the gold calls change nothing).",

@@ -1,0 +1,299 @@
+"""ToolUseEnv: a verified tool environment as a Gymnasium env (conversation in, tool calls out)."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, SupportsFloat
+
+import gymnasium as gym
+from gymnasium.utils import EzPickle
+
+from envfactory_gym.actions import MAX_ACTION_CHARS, MAX_CALLS_PER_ACTION, ParsedAction, ToolCall, clip_text, parse_action
+from envfactory_gym.errors import ToolCallError, UnknownTaskError, UnknownToolError
+from envfactory_gym.package import EnvPackage, GoldOutcome, load_package
+from envfactory_gym.reward import CompositeReward, RewardBreakdown, RewardConfig
+from envfactory_gym.spaces import Conversation, Message, ToolCallAction
+from envfactory_gym.tasks import Task, load_tasks
+from envfactory_gym.user import STOP_TOKEN, ScriptedUser, UserSimulator
+
+ENV_ERROR_PREFIX = "[environment] "
+
+
+class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
+    """A stateful tool world where each episode is one customer task.
+
+    ## Description
+    The agent serves a simulated user by calling the environment's typed tools, which read and write an
+    isolated DuckDB database, and by writing messages to the user. Each episode is a task with a gold
+    trajectory and a gold final state.
+
+    ## Action Space
+    :class:`~envfactory_gym.spaces.ToolCallAction`: a tool call ``{"name": ..., "arguments": {...}}``, a list
+    of them (parallel calls, run in order), an OpenAI assistant message with ``tool_calls``, a JSON string of
+    any of these, or raw model text with Hermes ``<tool_call>{...}</tool_call>`` blocks. Text without tool
+    calls is a message to the user. A message containing ``###STOP###`` ends the conversation.
+
+    ## Observation Space
+    :class:`~envfactory_gym.spaces.Conversation`: the whole conversation so far as a tuple of OpenAI chat
+    messages (system prompt, user turns, the agent's turns, tool results), ready for a chat template.
+
+    ## Rewards
+    0 on every step but the last; the last step returns the composite reward of
+    :class:`~envfactory_gym.reward.CompositeReward`, with every component in ``info["reward_components"]``.
+
+    ## Episode End
+    Terminated when the agent ends the conversation or the user does (the agent's message asked nothing,
+    or asked too many things the user cannot answer); truncated after ``max_steps`` actions.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(
+        self,
+        env_dir: str | os.PathLike[str],
+        tasks: str | os.PathLike[str] | Sequence[Task | Mapping[str, Any]] | None = None,
+        reward: RewardConfig | Mapping[str, Any] | None = None,
+        user: UserSimulator | None = None,
+        max_steps: int | None = None,
+        tools_in_system: bool = True,
+        max_result_chars: int = 4000,
+        max_conversation_chars: int = 1_000_000,
+        render_mode: str | None = None,
+    ) -> None:
+        EzPickle.__init__(self, env_dir, tasks=tasks, reward=reward, user=user, max_steps=max_steps,
+                          tools_in_system=tools_in_system, max_result_chars=max_result_chars,
+                          max_conversation_chars=max_conversation_chars, render_mode=render_mode)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        self.package: EnvPackage = load_package(env_dir)
+        self.tasks: list[Task] = _resolve_tasks(tasks, self.package)
+        self._task_index = {t.id: i for i, t in enumerate(self.tasks)}
+        self.reward_fn = CompositeReward(reward)
+        self.user: UserSimulator = user if user is not None else ScriptedUser()
+        self.max_steps = max_steps or self.package.manifest.max_steps
+        self.max_result_chars = max_result_chars
+        self.max_conversation_chars = max_conversation_chars
+        self.tools_in_system = tools_in_system
+        self.render_mode = render_mode
+        self._tools = self.package.tools
+        self.tool_schemas: list[dict[str, Any]] = [t.openai_schema for t in self._tools.values()]
+        self.system_prompt: str = self._system_prompt()
+        # One step adds at most: the action text, its calls' arguments and results, an error and a reply.
+        step_chars = 3 * MAX_ACTION_CHARS + MAX_CALLS_PER_ACTION * (2 * MAX_ACTION_CHARS + max_result_chars + 400)
+        bound_chars = max_conversation_chars + step_chars + len(self.system_prompt)
+        self.observation_space = Conversation(
+            max_messages=(MAX_CALLS_PER_ACTION + 3) * self.max_steps + 2,
+            shared_memory_bytes=4 * bound_chars + (1 << 16),  # UTF-8 needs at most 4 bytes a character
+        )
+        self.action_space = ToolCallAction(self.tool_schemas)
+        self.state = self.package.new_state()
+        self.task: Task | None = None
+        self._gold: GoldOutcome | None = None
+        self._reset_episode()
+
+    # -- public API ---------------------------------------------------------------------------
+
+    @property
+    def messages(self) -> tuple[Message, ...]:
+        """The conversation so far (the current observation): fresh dicts, safe for the caller to keep or edit."""
+        return tuple(_copy_message(m) for m in self._messages)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[tuple, dict[str, Any]]:
+        """Start an episode: a task drawn with the seed, or ``options={"task_id": ...}``."""
+        super().reset(seed=seed)
+        options = options or {}
+        if "task_id" in options:
+            task_id = options["task_id"]
+            if task_id not in self._task_index:
+                raise UnknownTaskError(str(task_id), self._task_index)
+            task = self.tasks[self._task_index[task_id]]
+        elif "task_index" in options:
+            task = self.tasks[int(options["task_index"]) % len(self.tasks)]
+        else:
+            task = self.tasks[int(self.np_random.integers(len(self.tasks)))]
+        self.state.reset()
+        self._reset_episode()
+        self.task = task
+        self._gold = self.package.gold(task)
+        opening = self.user.start(task, int(self.np_random.integers(2**31 - 1)))
+        self._messages = [{"role": "system", "content": self.system_prompt},
+                          {"role": "user", "content": opening.content}]
+        return self.messages, self._info()
+
+    def step(self, action: Any) -> tuple[tuple, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Run the action's tool calls or deliver its message to the user; reward on the last step."""
+        if self.task is None:
+            raise gym.error.ResetNeeded("call reset() before step()")
+        if self._terminated or self._truncated:
+            info = self._info()
+            info["warning"] = "episode already ended; call reset()"
+            return self.messages, 0.0, self._terminated, self._truncated, info
+        self._steps += 1
+        parsed = parse_action(action, call_prefix=f"call_{self._steps}")
+        self._format_errors += len(parsed.errors)
+        self._apply(parsed)
+        if not self._terminated and (self._steps >= self.max_steps or self._conversation_chars() > self.max_conversation_chars):
+            self._truncated = True
+        reward = 0.0
+        info = self._info()
+        if self._terminated or self._truncated:
+            breakdown = self._final_reward()
+            reward = breakdown.reward
+            info["reward_components"] = breakdown.as_dict()
+            info["state_changes"] = len(self._agent_changes())
+        return self.messages, reward, self._terminated, self._truncated, info
+
+    def render(self) -> str | None:
+        """Render the conversation as text (``ansi``) or print it (``human``)."""
+        if self.render_mode is None:
+            gym.logger.warn("render() called without a render_mode; pass render_mode='ansi' to gym.make")
+            return None
+        lines = []
+        for m in self._messages[1:]:
+            text = m.get("content", "")
+            for c in m.get("tool_calls", []) or []:
+                text += f"\n  -> {c['function']['name']}({c['function']['arguments']})"
+            lines.append(f"[{m['role']}] {text}")
+        out = "\n".join(lines)
+        if self.render_mode == "human":
+            print(out)
+            return None
+        return out
+
+    def close(self) -> None:
+        """Release the env's database; safe to call more than once."""
+        state = getattr(self, "state", None)
+        if state is not None:
+            state.close()
+        super().close()
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _conversation_chars(self) -> int:
+        while self._counted < len(self._messages):
+            m = self._messages[self._counted]
+            self._chars += len(m["content"]) + sum(len(c["function"]["arguments"]) for c in m.get("tool_calls", ()))
+            self._counted += 1
+        return self._chars
+
+    def _reset_episode(self) -> None:
+        self._chars = 0
+        self._counted = 0
+        self._messages: list[Message] = []
+        self._steps = 0
+        self._format_errors = 0
+        self._calls: list[tuple[str, Mapping[str, Any]]] = []
+        self._said: list[str] = []
+        self._terminated = False
+        self._truncated = False
+
+    def _apply(self, parsed: ParsedAction) -> None:
+        assistant: Message = {"role": "assistant", "content": parsed.message or parsed.raw_text or ""}
+        if parsed.calls:
+            assistant["tool_calls"] = [c.to_openai() for c in parsed.calls]
+        self._messages.append(assistant)
+        for call in parsed.calls:
+            self._messages.append({"role": "tool", "tool_call_id": call.id, "name": call.name,
+                                   "content": self._run_call(call)})
+        if parsed.errors:
+            self._messages.append({"role": "user", "content": ENV_ERROR_PREFIX + "Error: "
+                                   + clip_text("; ".join(parsed.errors), 4000) + _FORMAT_HINT})
+            return
+        if parsed.calls:
+            if parsed.raw_text:
+                self._said.append(parsed.raw_text)
+            return
+        message = parsed.message or ""
+        self._said.append(message)
+        if STOP_TOKEN in message:
+            self._terminated = True
+            return
+        turn = self.user.respond(message)
+        self._messages.append({"role": "user", "content": clip_text(turn.content)})
+        self._terminated = turn.done
+
+    def _run_call(self, call: ToolCall) -> str:
+        tool = self._tools.get(call.name)
+        self._calls.append((call.name, call.arguments if isinstance(call.arguments, Mapping) else {}))
+        try:
+            if call.error is not None:
+                self._format_errors += 1
+                return f"Error: {call.error}"
+            if tool is None:
+                raise UnknownToolError(call.name, self._tools)
+            args = tool.validate(call.arguments)
+            self._calls[-1] = (call.name, args)
+            result = self.state.run_in_transaction(tool.func, writes=tool.writes, **args)
+        except ToolCallError as exc:
+            if exc.is_format_error:
+                self._format_errors += 1
+            return clip_text(f"Error: {exc}", 4000)
+        except Exception as exc:  # a tool bug or a database error must not end the episode
+            return f"Error: {call.name} failed: {type(exc).__name__}: {str(exc)[:500]}"
+        return self._render_result(result)
+
+    def _render_result(self, result: Any) -> str:
+        text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str)
+        if len(text) > self.max_result_chars:
+            cut = len(text) - self.max_result_chars
+            text = text[: self.max_result_chars] + f"... [truncated {cut} characters]"
+        return text
+
+    def _agent_changes(self) -> frozenset[tuple[str, str, str]]:
+        assert self._gold is not None
+        tables = set(self.state.dirty) | self._gold.diff.tables
+        return self.state.diff(tables).changes(self.package.template.tables)
+
+    def _final_reward(self) -> RewardBreakdown:
+        assert self.task is not None and self._gold is not None
+        mine, gold = self._agent_changes(), self._gold.changes
+        if mine == gold:
+            state_score = 1.0
+        elif self.reward_fn.config.partial_state_credit:
+            state_score = len(mine & gold) / len(mine | gold)
+        else:
+            state_score = 0.0
+        return self.reward_fn(gold_calls=self.task.gold_calls, calls=self._calls, state_score=state_score,
+                              outputs=self.task.outputs, messages=self._said, format_errors=self._format_errors)
+
+    def _info(self) -> dict[str, Any]:
+        return {"task_id": self.task.id if self.task else None, "env_id": self.package.env_id,
+                "step": self._steps, "num_calls": len(self._calls), "format_errors": self._format_errors}
+
+    def _system_prompt(self) -> str:
+        parts = [self.package.policy, _CONVERSATION_RULES]
+        if self.tools_in_system:
+            lines = "\n".join(f"- {t.signature_line()}" for t in self._tools.values())
+            parts.append(f"# Tools\n{lines}\n\n{_CALL_FORMAT}")
+        return "\n\n".join(parts)
+
+
+_CONVERSATION_RULES = (
+    "# Conversation\nCall tools to look things up and make changes. Message the user only to ask for "
+    "information you need or to give your final answer: a message that asks no question ends your turn "
+    "as the final answer."
+)
+_CALL_FORMAT = 'Call a tool by replying with <tool_call>{"name": "<tool>", "arguments": {...}}</tool_call>.'
+_FORMAT_HINT = (' Call a tool as {"name": "<tool>", "arguments": {...}} (or <tool_call>...</tool_call>), '
+                "or write plain text to the user.")
+
+
+def _copy_message(m: Message) -> Message:
+    out = dict(m)
+    if "tool_calls" in out:
+        out["tool_calls"] = [{**c, "function": dict(c["function"])} for c in out["tool_calls"]]
+    return out
+
+
+def _resolve_tasks(tasks: Any, package: EnvPackage) -> list[Task]:
+    if tasks is None:
+        return list(package.tasks)
+    if isinstance(tasks, (str, os.PathLike, Path)):
+        return load_tasks(tasks)
+    out = [t if isinstance(t, Task) else Task.model_validate(t) for t in tasks]
+    if not out:
+        raise ValueError("tasks must not be empty")
+    return out

@@ -1,0 +1,160 @@
+"""An environment folder loaded and checked: manifest, policy, schema, seed, tools, tasks and gold states."""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from envfactory_gym.database import DuckDBState, StateDiff, Template
+from envfactory_gym.errors import EnvFormatError, ToolDefinitionError
+from envfactory_gym.tasks import Manifest, Task, load_manifest, load_tasks
+from envfactory_gym.tools import Tool, collect_tools
+
+REQUIRED_FILES = ("manifest.json", "schema.sql", "tools.py", "tasks.jsonl")
+
+
+@dataclass(frozen=True)
+class GoldOutcome:
+    """What the gold trajectory of a task produces: each call's result and the final state's row changes."""
+
+    results: tuple[Any, ...]
+    diff: StateDiff
+    changes: frozenset[tuple[str, str, str]]
+
+
+class EnvPackage:
+    """One environment folder. Cheap to open; tools, template and gold states load on first use."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path).resolve()
+        if not self.path.is_dir():
+            raise EnvFormatError(self.path, "not a directory")
+        for name in REQUIRED_FILES:
+            if not (self.path / name).is_file():
+                raise EnvFormatError(self.path / name, f"missing required file {name}")
+        if not (self.path / "seed").is_dir():
+            raise EnvFormatError(self.path / "seed", "missing seed/ folder with one CSV per table")
+        self.manifest: Manifest = load_manifest(self.path / "manifest.json")
+        policy_path = self.path / self.manifest.policy_file
+        try:
+            self.policy: str = policy_path.read_text(encoding="utf-8").strip()
+        except (FileNotFoundError, UnicodeDecodeError) as exc:
+            raise EnvFormatError(policy_path, f"cannot read policy ({exc})") from None
+        self.tasks: list[Task] = load_tasks(self.path / "tasks.jsonl")
+        self._lock = threading.RLock()
+        self._tools: dict[str, Tool] | None = None
+        self._template: Template | None = None
+        self._scratch: DuckDBState | None = None
+        self._gold: dict[str, GoldOutcome] = {}
+
+    @property
+    def env_id(self) -> str:
+        """The Gymnasium id, ``EnvFactory/<name>-v<version>``."""
+        return f"EnvFactory/{self.manifest.name}-v{self.manifest.version}"
+
+    @property
+    def tools(self) -> dict[str, Tool]:
+        """The environment's tools by name (imports ``tools.py`` once per process)."""
+        with self._lock:
+            if self._tools is None:
+                self._tools = self._load_tools()
+            return self._tools
+
+    @property
+    def template(self) -> Template:
+        """The initial state, loaded once per process."""
+        with self._lock:
+            if self._template is None or not self._template.alive:
+                self._scratch = None  # belonged to the previous process (fork) or never existed
+                self._template = Template.load(self.path / "schema.sql", self.path / "seed")
+            return self._template
+
+    def new_state(self) -> DuckDBState:
+        """A fresh, isolated copy of the initial state."""
+        return DuckDBState(self.template, now=self.manifest.now)
+
+    def _load_tools(self) -> dict[str, Tool]:
+        path = self.path / "tools.py"
+        mod_name = f"envfactory_gym.envs.{self.manifest.name}_v{self.manifest.version}"
+        spec = importlib.util.spec_from_file_location(mod_name, path)
+        if spec is None or spec.loader is None:
+            raise EnvFormatError(path, "cannot be imported")
+        module = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:
+            raise EnvFormatError(path, f"import failed: {type(exc).__name__}: {exc}") from None
+        try:
+            tools = collect_tools(vars(module))
+        except ToolDefinitionError as exc:
+            raise EnvFormatError(path, str(exc)) from None
+        if not tools:
+            raise EnvFormatError(path, "defines no @tool functions")
+        sys.modules[mod_name] = module
+        return tools
+
+    def gold(self, task: Task) -> GoldOutcome:
+        """Replay ``task``'s gold calls on a scratch state (once per process) and return the outcome."""
+        key = json.dumps([c.model_dump() for c in task.gold_calls], sort_keys=True, default=str)
+        with self._lock:
+            cached = self._gold.get(key)
+            if cached is not None:
+                return cached
+            template = self.template
+            if self._scratch is None:
+                self._scratch = DuckDBState(template, now=self.manifest.now)
+            state = self._scratch
+            state.reset()
+            results = []
+            try:
+                for i, call in enumerate(task.gold_calls):
+                    tool = self.tools.get(call.name)
+                    if tool is None:
+                        raise EnvFormatError(self.path / "tasks.jsonl",
+                                             f"task {task.id!r}: gold call {i} uses unknown tool {call.name!r}")
+                    try:
+                        args = tool.validate(call.arguments)
+                        results.append(state.run_in_transaction(tool.func, writes=tool.writes, **args))
+                    except Exception as exc:  # ToolCallError, a tool bug or a database error
+                        raise EnvFormatError(self.path / "tasks.jsonl",
+                                             f"task {task.id!r}: gold call {i} ({call.name}) fails: {exc}") from None
+                diff = state.diff()
+            finally:
+                state.reset()
+            if not diff and not task.outputs:
+                raise EnvFormatError(
+                    self.path / "tasks.jsonl",
+                    f"task {task.id!r} changes nothing and lists no outputs: doing nothing would be paid; "
+                    "add the facts the user must be told to 'outputs'")
+            outcome = GoldOutcome(tuple(results), diff, diff.changes(self.template.tables))
+            self._gold[key] = outcome
+            return outcome
+
+    def validate(self) -> None:
+        """Load everything and replay every task's gold trajectory; raise :class:`EnvFormatError` on a problem."""
+        _ = self.tools, self.template
+        for task in self.tasks:
+            self.gold(task)
+
+    def close(self) -> None:
+        """Release the scratch state."""
+        with self._lock:
+            if self._scratch is not None:
+                self._scratch.close()
+                self._scratch = None
+
+
+@functools.lru_cache(maxsize=None)
+def _load_package(path: Path) -> EnvPackage:
+    return EnvPackage(path)
+
+
+def load_package(path: str | Path) -> EnvPackage:
+    """The process-wide :class:`EnvPackage` of a folder (shared by every env made from it)."""
+    return _load_package(Path(path).resolve())

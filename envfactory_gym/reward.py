@@ -1,0 +1,156 @@
+"""The composite reward: trajectory match, final-state match, communication, length and format penalties."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import networkx as nx
+from pydantic import BaseModel, ConfigDict, Field
+
+from envfactory_gym.tasks import GoldCall
+
+
+class RewardConfig(BaseModel):
+    """Weights of the composite reward (``gym.make(..., reward={...})``).
+
+    ``reward = max(0, tau * trace + (1 - tau) * outcome - length_penalty - format_penalty)`` where
+    ``outcome = state * communicate``.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    tau: float = Field(0.5, ge=0, le=1, description="Weight of the trajectory match against the outcome.")
+    length_penalty: float = Field(0.05, ge=0, description="Per tool call beyond the gold count.")
+    length_penalty_cap: float = Field(0.5, ge=0)
+    format_penalty: float = Field(0.05, ge=0, description="Per unparsable action or malformed tool call.")
+    format_penalty_cap: float = Field(0.5, ge=0)
+    numeric_tolerance: float = Field(1e-6, ge=0, description="Absolute tolerance when matching numbers.")
+    partial_state_credit: bool = Field(
+        False, description="Score the state by the overlap of row changes instead of exact equality.")
+    require_outputs: bool = Field(
+        True, description="The outcome also needs the task's outputs said to the user (closes the "
+                          "do-nothing hole on read-only tasks).")
+
+
+@dataclass(frozen=True)
+class RewardBreakdown:
+    """Every component of one episode's reward; ``reward`` is the scalar returned by ``step()``."""
+
+    reward: float
+    trace: float
+    trace_recall: float
+    state: float
+    communicate: float
+    outcome: float
+    length_penalty: float
+    format_penalty: float
+    num_calls: int
+    num_gold_calls: int
+    format_errors: int
+
+    def as_dict(self) -> dict[str, float | int]:
+        """The components as a plain dict (for ``info`` and result files)."""
+        return asdict(self)
+
+
+def values_match(gold: Any, pred: Any, tol: float = 1e-6) -> bool:
+    """Compare two argument values: numbers within ``tol``, lists of scalars as multisets, dicts by key."""
+    if isinstance(gold, bool) or isinstance(pred, bool):
+        return gold is pred or gold == pred and type(gold) is type(pred)
+    if isinstance(gold, (int, float)) and isinstance(pred, (int, float)):
+        return math.isclose(gold, pred, rel_tol=0, abs_tol=tol)
+    if isinstance(gold, str) and isinstance(pred, str):
+        return gold.strip() == pred.strip()
+    if isinstance(gold, Mapping) and isinstance(pred, Mapping):
+        return gold.keys() == pred.keys() and all(values_match(gold[k], pred[k], tol) for k in gold)
+    if isinstance(gold, (list, tuple)) and isinstance(pred, (list, tuple)):
+        if len(gold) != len(pred):
+            return False
+        if all(isinstance(v, (str, int, float)) for v in [*gold, *pred]):
+            return sorted(map(str, gold)) == sorted(map(str, pred)) or all(
+                values_match(g, p, tol) for g, p in zip(gold, pred))
+        return all(values_match(g, p, tol) for g, p in zip(gold, pred))
+    return gold == pred
+
+
+def call_matches(gold: GoldCall, name: str, arguments: Mapping[str, Any], tol: float = 1e-6) -> bool:
+    """Whether an agent call matches a gold call on the name and every unmasked argument."""
+    if name != gold.name or not isinstance(arguments, Mapping):
+        return False
+    masked = set(gold.masked)
+    for key, value in gold.arguments.items():
+        if key in masked:
+            continue
+        if key not in arguments or not values_match(value, arguments[key], tol):
+            return False
+    return True
+
+
+def match_calls(gold: Sequence[GoldCall], calls: Sequence[tuple[str, Mapping[str, Any]]], tol: float = 1e-6) -> int:
+    """Size of the largest matching of gold calls to distinct agent calls (order ignored)."""
+    if not gold:
+        return 0
+    graph = nx.Graph()
+    gold_nodes = [("g", i) for i in range(len(gold))]
+    graph.add_nodes_from(gold_nodes)
+    for i, g in enumerate(gold):
+        for j, (name, args) in enumerate(calls):
+            if call_matches(g, name, args, tol):
+                graph.add_edge(("g", i), ("c", j))
+    matching = nx.bipartite.maximum_matching(graph, top_nodes=gold_nodes)
+    return sum(1 for node in matching if node[0] == "g")
+
+
+def communicated(outputs: Sequence[str], messages: Sequence[str]) -> float:
+    """Share of the required outputs that appear in the agent's messages to the user."""
+    if not outputs:
+        return 1.0
+    said = _normalise(" \n ".join(messages))
+    return sum(1 for o in outputs if _normalise(o) in said) / len(outputs)
+
+
+def _normalise(text: str) -> str:
+    return re.sub(r"\s+", " ", text.lower().replace(",", "")).strip()
+
+
+class CompositeReward:
+    """Computes the EnvFactory composite reward of a finished episode."""
+
+    def __init__(self, config: RewardConfig | Mapping[str, Any] | None = None) -> None:
+        if config is None:
+            config = RewardConfig()
+        elif isinstance(config, Mapping):
+            config = RewardConfig(**config)
+        self.config = config
+
+    def __call__(
+        self,
+        *,
+        gold_calls: Sequence[GoldCall],
+        calls: Sequence[tuple[str, Mapping[str, Any]]],
+        state_score: float,
+        outputs: Sequence[str],
+        messages: Sequence[str],
+        format_errors: int,
+    ) -> RewardBreakdown:
+        cfg = self.config
+        matched = match_calls(gold_calls, calls, cfg.numeric_tolerance)
+        n_gold = len(gold_calls)
+        trace = 1.0 if matched == n_gold else 0.0
+        recall = matched / n_gold if n_gold else 1.0
+        comm = communicated(outputs, messages)
+        if not cfg.partial_state_credit:
+            comm = 1.0 if comm == 1.0 else 0.0
+        outcome = state_score * (comm if cfg.require_outputs else 1.0)
+        length_pen = min(cfg.length_penalty_cap, cfg.length_penalty * max(0, len(calls) - n_gold))
+        format_pen = min(cfg.format_penalty_cap, cfg.format_penalty * format_errors)
+        total = max(0.0, cfg.tau * trace + (1 - cfg.tau) * outcome - length_pen - format_pen)
+        return RewardBreakdown(
+            reward=round(total, 10), trace=trace, trace_recall=recall, state=state_score, communicate=comm,
+            outcome=outcome, length_penalty=length_pen, format_penalty=format_pen, num_calls=len(calls),
+            num_gold_calls=n_gold, format_errors=format_errors,
+        )

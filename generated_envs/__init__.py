@@ -1,0 +1,1 @@
+"""The shipped environment folders; each subfolder is one environment, discovered at import."""
