@@ -1,0 +1,73 @@
+"""The composite reward: formula, matching rules, penalties and the do-nothing hole."""
+
+from __future__ import annotations
+
+import pytest
+
+from envfactory_gym.reward import CompositeReward, RewardConfig, call_matches, match_calls, values_match
+from envfactory_gym.tasks import GoldCall
+
+GOLD = [GoldCall(name="find", arguments={"email": "a@b.c"}),
+        GoldCall(name="pay", arguments={"amount": 10.5, "note": "thanks"}, masked=["note"])]
+
+
+def reward(calls, state=1.0, outputs=(), messages=(), format_errors=0, **cfg):
+    return CompositeReward(cfg or None)(gold_calls=GOLD, calls=calls, state_score=state, outputs=list(outputs),
+                                        messages=list(messages), format_errors=format_errors)
+
+
+def test_gold_trajectory_scores_one():
+    r = reward([("find", {"email": "a@b.c"}), ("pay", {"amount": 10.5, "note": "other"})])
+    assert r.reward == 1.0 and r.trace == 1.0 and r.state == 1.0
+
+
+def test_formula_components():
+    calls = [("pay", {"amount": 10.5000000001}), ("find", {"email": "a@b.c"}), ("x", {}), ("y", {})]
+    r = reward(calls, format_errors=3)
+    assert r.trace == 1.0  # order ignored, masked argument ignored, numeric tolerance
+    assert r.length_penalty == pytest.approx(0.10)
+    assert r.format_penalty == pytest.approx(0.15)
+    assert r.reward == pytest.approx(1.0 - 0.25)
+
+
+def test_penalties_are_capped_and_reward_floored_at_zero():
+    r = reward([("x", {})] * 40, state=0.0, format_errors=40)
+    assert r.length_penalty == 0.5 and r.format_penalty == 0.5 and r.reward == 0.0
+
+
+def test_trace_needs_distinct_calls():
+    gold = [GoldCall(name="a", arguments={"x": 1}), GoldCall(name="a", arguments={"x": 1})]
+    assert match_calls(gold, [("a", {"x": 1})]) == 1
+    assert match_calls(gold, [("a", {"x": 1}), ("a", {"x": 1.0})]) == 2
+
+
+def test_wrong_argument_breaks_trace():
+    r = reward([("find", {"email": "z@b.c"}), ("pay", {"amount": 10.5})])
+    assert r.trace == 0.0 and r.trace_recall == 0.5 and r.reward == 0.5
+
+
+def test_do_nothing_is_never_paid_on_read_only_tasks():
+    # Nothing changed, like the gold: the state matches, but the facts never reached the user.
+    r = reward([], state=1.0, outputs=["Tracking 1Z999"])
+    assert r.reward == 0.0 and r.communicate == 0.0
+    ok = reward([], state=1.0, outputs=["Tracking 1Z999"], messages=["Here you go: tracking  1z999."])
+    assert ok.communicate == 1.0 and ok.reward == 0.5
+
+
+def test_config_weights_and_validation():
+    r = reward([], state=1.0, tau=0.2)
+    assert r.reward == pytest.approx(0.8)
+    with pytest.raises(ValueError):
+        RewardConfig(tau=2)
+    with pytest.raises(ValueError):
+        CompositeReward({"tua": 0.5})
+
+
+def test_value_matching_rules():
+    assert values_match(["b", "a"], ["a", "b"])
+    assert not values_match(["a"], ["a", "a"])
+    assert values_match({"k": 1}, {"k": 1.0})
+    assert not values_match(True, 1)
+    assert not values_match("1", 1)
+    assert call_matches(GOLD[1], "pay", {"amount": 10.5})
+    assert not call_matches(GOLD[1], "pay", {"amount": 11})
