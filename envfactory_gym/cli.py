@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import envfactory_gym
@@ -17,6 +18,7 @@ from envfactory_gym.registration import get_package, register_env_dir, registere
 from envfactory_gym.tasks import atomic_write_text
 
 console = Console()
+err_console = Console(stderr=True, soft_wrap=True)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -68,7 +70,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             console.print(f"[green]ok[/green] {env_id}: {len(pkg.tools)} tools, {len(pkg.tasks)} tasks replay")
         except EnvFactoryError as exc:
             failed += 1
-            console.print(f"[red]invalid[/red] {exc}")
+            console.print(f"[red]invalid[/red] {escape(str(exc))}", soft_wrap=True)
     return 1 if failed else 0
 
 
@@ -130,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except EnvFactoryError as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        err_console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
         return 2
 
 
