@@ -14,6 +14,7 @@ from rich.table import Table
 
 import envfactory_gym
 from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.querygen.cli import register as register_querygen
 from envfactory_gym.registration import get_package, register_env_dir, registered_env_ids
 from envfactory_gym.tasks import atomic_write_text
 
@@ -124,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", help="write per-episode results and the summary to this file")
     p.add_argument("--quiet", action="store_true", help="only the summary line")
     p.set_defaults(func=cmd_run)
+    register_querygen(sub)
     return parser
 
 

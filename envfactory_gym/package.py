@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.database import DuckDBState, StateDiff, Template
+from envfactory_gym.database import DuckDBState, StateDiff, Template, keep_if_forked
 from envfactory_gym.errors import EnvFormatError, ToolDefinitionError
 from envfactory_gym.tasks import Manifest, Task, load_manifest, load_tasks
 from envfactory_gym.tools import Tool, collect_tools
@@ -71,7 +71,9 @@ class EnvPackage:
         """The initial state, loaded once per process."""
         with self._lock:
             if self._template is None or not self._template.alive:
-                self._scratch = None  # belonged to the previous process (fork) or never existed
+                if self._scratch is not None:  # the parent's, after a fork: never touch or free it
+                    keep_if_forked(self._scratch, self._template.pid if self._template else -1)
+                    self._scratch = None
                 self._template = Template.load(self.path / "schema.sql", self.path / "seed")
             return self._template
 

@@ -1,0 +1,132 @@
+"""Command-line entry points of QueryGen: ``tasks sample|report|export-sft|export-rl`` and ``graph``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from envfactory_gym.registration import get_package
+from envfactory_gym.tasks import atomic_write_text, load_tasks, write_tasks
+
+
+def cmd_sample(args: argparse.Namespace) -> int:
+    from envfactory_gym.querygen.sampler import TaskSampler
+
+    pkg = get_package(args.env)
+    start = time.perf_counter()
+    refiner = _refiner(args)
+    sampler = TaskSampler(pkg, seed=args.seed, min_calls=args.min_calls, max_calls=args.max_calls,
+                          write_ratio=args.write_ratio, include_tools=args.tools or None, refiner=refiner)
+    tasks = sampler.sample(args.n)
+    write_tasks(args.output, tasks)
+    writing = sum(1 for t in tasks if "write" in t.tags)
+    print(f"wrote {len(tasks)} tasks ({writing} writing, {len(tasks) - writing} read-only) to {args.output} "
+          f"in {time.perf_counter() - start:.1f} s; {sampler.duplicates} duplicates and {sampler.failed} "
+          "failed chains dropped")
+    if refiner is not None:
+        from envfactory_gym.querygen.llm_refine import TAG_FALLBACK
+
+        fallback = sum(1 for t in tasks if TAG_FALLBACK in t.tags)
+        print(f"llm refiner: {len(tasks) - fallback} accepted, {fallback} fell back to the offline refiner; "
+              f"tokens: {refiner.client.usage_summary()}")
+    return 0 if len(tasks) == args.n else 1
+
+
+def _refiner(args: argparse.Namespace) -> Any:
+    if args.refiner == "offline":
+        return None
+    from envfactory_gym.llm import LLMClient
+    from envfactory_gym.querygen.llm_refine import LLMRefiner
+
+    if not args.base_url or not args.model:
+        raise SystemExit("error: --refiner llm needs --base-url and --model")
+    client = LLMClient(args.base_url, args.model, timeout_s=args.timeout, concurrency=1)
+    return LLMRefiner(client)
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from envfactory_gym.querygen.export import export_rl, export_sft
+
+    export = export_sft if args.tasks_command == "export-sft" else export_rl
+    n = export(args.env, args.tasks, args.output)
+    print(f"wrote {n} {'SFT' if export is export_sft else 'RL'} records to {args.output}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from envfactory_gym.querygen.quality import report
+
+    pkg = get_package(args.env)
+    rep = report(pkg, load_tasks(args.tasks), tasks_file=args.tasks, replay=not args.no_replay)
+    if args.json:
+        print(json.dumps(rep, indent=2))
+    else:
+        for k, v in rep.items():
+            print(f"{k}: {v}")
+    return 0 if rep.get("oracle_solved_share", 1.0) >= 1.0 else 1
+
+
+def cmd_graph(args: argparse.Namespace) -> int:
+    from envfactory_gym.querygen.graph import ToolGraph
+
+    g = ToolGraph.from_package(get_package(args.env_id))
+    if args.json:
+        atomic_write_text(Path(args.json), json.dumps(g.to_json(), indent=2))
+    if args.graphml:
+        g.write_graphml(args.graphml)
+    if args.png:
+        try:
+            g.draw(args.png)
+        except RuntimeError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    tg = g.tool_level()
+    print(f"{g.graph.number_of_nodes()} nodes, {g.graph.number_of_edges()} edges; "
+          f"{tg.number_of_edges()} tool-to-tool links")
+    for tool, param in g.user_only():
+        print(f"user-only: {tool}.{param}")
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``tasks`` (sample, report, export-sft, export-rl) and ``graph`` to a parser's subcommands."""
+    tasks = subparsers.add_parser("tasks", help="sample and check generated tasks")
+    tsub = tasks.add_subparsers(dest="tasks_command", required=True)
+    p = tsub.add_parser("sample", help="sample verified tasks from an environment's tool graph")
+    p.add_argument("--env", required=True, help="env id, e.g. EnvFactory/retail-v0")
+    p.add_argument("-n", type=int, default=500, help="number of tasks")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("-o", "--output", required=True, help="JSONL file to write")
+    p.add_argument("--min-calls", type=int, default=1)
+    p.add_argument("--max-calls", type=int, default=6)
+    p.add_argument("--write-ratio", type=float, default=0.6)
+    p.add_argument("--tools", nargs="*", help="only these target tools")
+    p.add_argument("--refiner", choices=("offline", "llm"), default="offline",
+                   help="rewrite requests with rules (offline) or an OpenAI-compatible model (llm)")
+    p.add_argument("--base-url", help="OpenAI-compatible endpoint for --refiner llm, e.g. http://localhost:8000/v1")
+    p.add_argument("--model", help="model name for --refiner llm")
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds per LLM request")
+    p.set_defaults(func=cmd_sample)
+    p = tsub.add_parser("report", help="quality report of a task file (oracle replay, coverage, leaks)")
+    p.add_argument("--env", required=True)
+    p.add_argument("--tasks", required=True)
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--no-replay", action="store_true", help="skip the oracle replay")
+    p.set_defaults(func=cmd_report)
+    for name, what in (("export-sft", "oracle conversations (OpenAI chat format) for SFT"),
+                       ("export-rl", "prompts with gold calls for RL")):
+        p = tsub.add_parser(name, help=f"write {what} as JSONL")
+        p.add_argument("--env", required=True)
+        p.add_argument("--tasks", required=True, help="JSONL task file")
+        p.add_argument("-o", "--output", required=True, help="JSONL file to write")
+        p.set_defaults(func=cmd_export)
+    p = subparsers.add_parser("graph", help="the tool graph of an environment")
+    p.add_argument("env_id")
+    p.add_argument("--json", help="write the node-link JSON here")
+    p.add_argument("--graphml", help="write GraphML here")
+    p.add_argument("--png", help="draw the tool-level graph here (needs matplotlib)")
+    p.set_defaults(func=cmd_graph)
