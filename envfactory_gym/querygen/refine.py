@@ -37,7 +37,27 @@ def refine_task(task: Task, pkg: EnvPackage, results: list[Any] | None = None,
     if not goals:
         goals = [_question(task, results[-1], ids, ctx)]
     text = f"{opening} {' Also, '.join(_cap(g) for g in goals)}".strip()
-    return task.model_copy(update={"instruction": text, "user_facts": {**task.user_facts, **facts}})
+    refined = task.model_copy(update={"instruction": text, "user_facts": {**task.user_facts, **facts}})
+    return _with_missing_values(refined, ids)
+
+
+def _with_missing_values(task: Task, ids: set[str]) -> Task:
+    """Add the user-given values the sentences left out, so that the request still determines the gold calls."""
+    from envfactory_gym.querygen.llm_refine import missing_values  # that module imports this one
+
+    values: dict[str, str] = {}
+    for call in task.gold_calls:
+        for key, value in call.arguments.items():
+            if key in ids or key.endswith(("_id", "_ids")) or key in call.masked:
+                continue
+            for v in value if isinstance(value, list) else [value]:
+                if v is not None and not isinstance(v, (bool, dict, list)):
+                    values.setdefault(str(v), key)
+    missing = missing_values(task, list(values))
+    if not missing:
+        return task
+    said = ", ".join(f"{values[v].replace('_', ' ')} {v.replace('_', ' ')}" for v in missing)
+    return task.model_copy(update={"instruction": f"{task.instruction} (Details: {said}.)"})
 
 
 def leaked_identifiers(task: Task, pkg: EnvPackage) -> list[str]:

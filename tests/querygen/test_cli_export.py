@@ -77,3 +77,18 @@ def test_sample_with_llm_refiner(tmp_path, capsys):
                      "--refiner", "llm", "--base-url", server.base_url, "--model", "m", "--timeout", "2"]) == 0
     assert all("refiner:offline-fallback" in t.tags for t in load_tasks(out))
     assert server.requests and "0 accepted, 2 fell back" in capsys.readouterr().out
+
+
+def test_sft_export_loads_with_datasets(sampled, tmp_path, monkeypatch):
+    monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
+    import datasets
+
+    tasks_file = tmp_path / "tasks.jsonl"
+    write_tasks(tasks_file, sampled[:6])
+    export_sft(RETAIL_ID, tasks_file, tmp_path / "sft.jsonl")
+    ds = datasets.load_dataset("json", data_files=str(tmp_path / "sft.jsonl"), split="train",
+                               cache_dir=str(tmp_path / "cache"))
+    assert len(ds) == 6
+    first = ds[0]
+    assert first["messages"][0]["role"] == "system" and first["tools"][0]["type"] == "function"
