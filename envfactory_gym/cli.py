@@ -81,8 +81,10 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     agent = make_agent(args.agent, seed=args.seed)
     env_kwargs = {"tasks": args.tasks} if args.tasks else {}
+    # With --json, episodes are also appended to a sidecar as they end, so a killed run resumes where it stopped.
+    record = Path(f"{args.json}.episodes.jsonl") if args.json else None
     results = run_episodes(args.env, agent, episodes=args.episodes, seed=args.seed, env_kwargs=env_kwargs,
-                           progress=not args.quiet)
+                           progress=not args.quiet, record=record)
     summary = summarize(results)
     if not args.quiet:
         table = Table(title=f"{args.agent} on {args.env}")
@@ -101,6 +103,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         payload = {"env": args.env, "agent": args.agent, "seed": args.seed, "version": envfactory_gym.__version__,
                    "summary": summary, "episodes": [r.as_dict() for r in results]}
         atomic_write_text(Path(args.json), json.dumps(payload, indent=2))
+        if record is not None:
+            record.unlink(missing_ok=True)
         console.print(f"wrote {args.json}")
     return 0
 
@@ -122,7 +126,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--episodes", type=int, default=None, help="default: one episode per task")
     p.add_argument("--tasks", help="JSONL task file to use instead of the env's own tasks")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--json", help="write per-episode results and the summary to this file")
+    p.add_argument("--json", help="write per-episode results and the summary to this file (a rerun of a killed "
+                                  "run resumes from PATH.episodes.jsonl)")
     p.add_argument("--quiet", action="store_true", help="only the summary line")
     p.set_defaults(func=cmd_run)
     register_querygen(sub)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import itertools
 import json
@@ -14,11 +15,12 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from decimal import Decimal
 from pathlib import Path
+from time import monotonic
 from typing import Any
 
 import duckdb
 
-from envfactory_gym.errors import EnvFormatError, ToolError
+from envfactory_gym.errors import EnvFormatError, ToolError, ToolTimeoutError
 
 _ALLOWED = {duckdb.StatementType.SELECT, duckdb.StatementType.INSERT,
             duckdb.StatementType.UPDATE, duckdb.StatementType.DELETE}
@@ -30,18 +32,103 @@ _lock = threading.Lock()
 _instance: tuple[int, duckdb.DuckDBPyConnection] | None = None
 _catalog_ids = itertools.count()
 _statement_cache: dict[str, Any] = {}
+_forked_orphans: list[Any] = []
+
+
+def keep_if_forked(obj: Any, pid: int) -> bool:
+    """Keep a DuckDB object created by process ``pid`` alive forever when this is a forked child of it."""
+    if pid != os.getpid():
+        _forked_orphans.append(obj)
+        return True
+    return False
 
 
 def shared_connection() -> duckdb.DuckDBPyConnection:
     """The process-wide DuckDB instance (re-created after a fork: a forked instance is never touched)."""
-    global _instance
+    global _instance, _statement_cache
     with _lock:
         if _instance is None or _instance[0] != os.getpid():
-            _statement_cache.clear()
+            # In a forked child the parent's DuckDB objects must never be freed: their destructors take
+            # locks that a parent thread may have held at the fork. Keep them referenced forever.
+            _forked_orphans.append((_instance, _statement_cache))
+            _statement_cache = {}
             # One instance for every env keeps OS threads and memory flat as envs multiply.
             con = duckdb.connect(":memory:", config={"threads": 1})
             _instance = (os.getpid(), con)
         return _instance[1]
+
+
+class _Watchdog:
+    """One thread per process that interrupts statements running past their deadline.
+
+    A call registers its deadline and unregisters when it ends, so a step costs two dict operations
+    under a lock rather than a thread or a timer per call.
+    """
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._active: dict[int, tuple[float, duckdb.DuckDBPyConnection]] = {}
+        self._fired: set[int] = set()
+        self._ids = itertools.count()
+        self._thread: threading.Thread | None = None
+        self._pid = 0
+        self._stopping = False
+
+    def start(self, cursor: duckdb.DuckDBPyConnection, timeout_s: float) -> int:
+        """Watch ``cursor`` for ``timeout_s`` seconds; return a token for :meth:`stop`."""
+        token = next(self._ids)
+        deadline = monotonic() + timeout_s
+        with self._cond:
+            if self._thread is None or self._pid != os.getpid():  # a forked child has no watchdog thread
+                self._active.clear()
+                self._fired.clear()
+                self._pid = os.getpid()
+                self._stopping = False
+                self._thread = threading.Thread(target=self._run, name="envfactory-tool-watchdog", daemon=True)
+                self._thread.start()
+                atexit.register(self.shutdown)
+            wake = not self._active or deadline < min(d for d, _ in self._active.values())
+            self._active[token] = (deadline, cursor)
+            if wake:
+                self._cond.notify()
+        return token
+
+    def stop(self, token: int) -> bool:
+        """Stop watching; return whether the deadline passed (the statement was interrupted)."""
+        with self._cond:
+            self._active.pop(token, None)
+            if token in self._fired:
+                self._fired.discard(token)
+                return True
+            return False
+
+    def shutdown(self) -> None:
+        """Stop the thread (at exit: a thread still alive then keeps DuckDB objects from being freed)."""
+        with self._cond:
+            thread, self._thread = self._thread, None
+            self._stopping = True
+            self._cond.notify()
+        if thread is not None and thread.is_alive() and thread is not threading.current_thread():
+            thread.join(timeout=1.0)
+
+    def _run(self) -> None:
+        with self._cond:
+            while not self._stopping:
+                if not self._active:
+                    self._cond.wait()
+                    continue
+                now = monotonic()
+                for token in [t for t, (d, _) in self._active.items() if d <= now]:
+                    self._fired.add(token)
+                    try:
+                        self._active.pop(token)[1].interrupt()
+                    except Exception:  # the connection closed meanwhile: nothing left to stop
+                        pass
+                if self._active:
+                    self._cond.wait(min(d for d, _ in self._active.values()) - now)
+
+
+_watchdog = _Watchdog()
 
 
 def _new_catalog(prefix: str) -> tuple[str, duckdb.DuckDBPyConnection]:
@@ -262,7 +349,7 @@ class DuckDBState:
         self.catalog, self._cur = _new_catalog("env")
         self.dirty: set[str] = set()
         self._closed = False
-        self._finalizer = weakref.finalize(self, _detach, self.catalog, self._cur)
+        self._finalizer = weakref.finalize(self, _detach, self.catalog, self._cur, os.getpid())
         try:
             self._cur.execute(template.schema_sql)
             for t in template.tables:
@@ -294,18 +381,38 @@ class DuckDBState:
             raise
         self.dirty.clear()
 
-    def run_in_transaction(self, func: Any, *args: Any, writes: bool = False, **kwargs: Any) -> Any:
-        """Call ``func(db, ...)`` atomically: any exception rolls every write back."""
+    def run_in_transaction(self, func: Any, *args: Any, writes: bool = False, timeout_s: float | None = None,
+                           **kwargs: Any) -> Any:
+        """Call ``func(db, ...)`` atomically: any exception rolls every write back.
+
+        With ``timeout_s``, a call still running after that many seconds is interrupted (its statement
+        stops), rolled back, and reported as :class:`~envfactory_gym.errors.ToolTimeoutError`.
+        """
         cur = self._cur
-        cur.execute("BEGIN TRANSACTION")
+        token = _watchdog.start(cur, timeout_s) if timeout_s is not None else None
+        try:
+            cur.execute("BEGIN TRANSACTION")
+        except BaseException:
+            if token is not None:
+                _watchdog.stop(token)
+            raise
         self.db.allow_writes = writes
         try:
             result = func(self.db, *args, **kwargs)
-        except BaseException:
+            timed_out = token is not None and _watchdog.stop(token)
+        except BaseException as exc:
+            timed_out = token is not None and _watchdog.stop(token)
             cur.execute("ROLLBACK")
+            if timed_out:
+                raise ToolTimeoutError(f"the tool ran longer than its {timeout_s:g} s limit and was stopped; "
+                                       "nothing was changed") from exc
             raise
         finally:
             self.db.allow_writes = False
+        if timed_out:
+            cur.execute("ROLLBACK")
+            raise ToolTimeoutError(f"the tool ran longer than its {timeout_s:g} s limit and was stopped; "
+                                   "nothing was changed")
         try:
             cur.execute("COMMIT")
         except duckdb.Error:
@@ -362,7 +469,9 @@ class DuckDBState:
             self._finalizer()
 
 
-def _detach(catalog: str, cur: duckdb.DuckDBPyConnection) -> None:
+def _detach(catalog: str, cur: duckdb.DuckDBPyConnection, pid: int) -> None:
+    if keep_if_forked(cur, pid):
+        return
     try:
         if _instance is not None and _instance[0] == os.getpid():
             cur.execute("USE memory")

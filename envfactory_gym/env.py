@@ -28,7 +28,8 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
     ## Description
     The agent serves a simulated user by calling the environment's typed tools, which read and write an
     isolated DuckDB database, and by writing messages to the user. Each episode is a task with a gold
-    trajectory and a gold final state.
+    trajectory and a gold final state. A tool call running longer than ``tool_timeout_s`` seconds is
+    interrupted, rolled back and answered with an error result.
 
     ## Action Space
     :class:`~envfactory_gym.spaces.ToolCallAction`: a tool call ``{"name": ..., "arguments": {...}}``, a list
@@ -61,11 +62,15 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         tools_in_system: bool = True,
         max_result_chars: int = 4000,
         max_conversation_chars: int = 1_000_000,
+        tool_timeout_s: float | None = 10.0,
         render_mode: str | None = None,
     ) -> None:
         EzPickle.__init__(self, env_dir, tasks=tasks, reward=reward, user=user, max_steps=max_steps,
                           tools_in_system=tools_in_system, max_result_chars=max_result_chars,
-                          max_conversation_chars=max_conversation_chars, render_mode=render_mode)
+                          max_conversation_chars=max_conversation_chars, tool_timeout_s=tool_timeout_s,
+                          render_mode=render_mode)
+        if tool_timeout_s is not None and tool_timeout_s <= 0:
+            raise ValueError(f"tool_timeout_s must be positive or None, got {tool_timeout_s!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
         self.package: EnvPackage = load_package(env_dir)
@@ -76,6 +81,7 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         self.max_steps = max_steps or self.package.manifest.max_steps
         self.max_result_chars = max_result_chars
         self.max_conversation_chars = max_conversation_chars
+        self.tool_timeout_s = tool_timeout_s
         self.tools_in_system = tools_in_system
         self.render_mode = render_mode
         self._tools = self.package.tools
@@ -226,7 +232,8 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
                 raise UnknownToolError(call.name, self._tools)
             args = tool.validate(call.arguments)
             self._calls[-1] = (call.name, args)
-            result = self.state.run_in_transaction(tool.func, writes=tool.writes, **args)
+            result = self.state.run_in_transaction(tool.func, writes=tool.writes, timeout_s=self.tool_timeout_s,
+                                                    **args)
         except ToolCallError as exc:
             if exc.is_format_error:
                 self._format_errors += 1
@@ -257,7 +264,8 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         else:
             state_score = 0.0
         return self.reward_fn(gold_calls=self.task.gold_calls, calls=self._calls, state_score=state_score,
-                              outputs=self.task.outputs, messages=self._said, format_errors=self._format_errors)
+                              outputs=self.task.outputs, messages=self._said, format_errors=self._format_errors,
+                              forbidden_calls=self.task.forbidden_calls)
 
     def _info(self) -> dict[str, Any]:
         return {"task_id": self.task.id if self.task else None, "env_id": self.package.env_id,

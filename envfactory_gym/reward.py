@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -11,20 +12,27 @@ from typing import Any
 import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field
 
-from envfactory_gym.tasks import GoldCall
+from envfactory_gym.tasks import CallPattern, GoldCall
 
 
 class RewardConfig(BaseModel):
     """Weights of the composite reward (``gym.make(..., reward={...})``).
 
     ``reward = max(0, tau * trace + (1 - tau) * outcome - length_penalty - format_penalty)`` where
-    ``outcome = state * communicate``.
+    ``outcome = state * communicate``, the EnvFactory formula. Two refinements close holes that an optimizer
+    finds: ``outcome`` is 0 when the agent made a call the task lists in ``forbidden_calls`` (the right state
+    reached through a path the policy forbids), and an exact repeat of an earlier call (same tool, same
+    arguments) costs ``duplicate_call_penalty`` on top of the per-call length penalty, within the same cap:
+    in a deterministic world a repeat brings no information, and without it replaying the gold calls many
+    times would keep most of the reward on tasks with one or two gold calls. Set it to 0 for the plain formula.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     tau: float = Field(0.5, ge=0, le=1, description="Weight of the trajectory match against the outcome.")
     length_penalty: float = Field(0.05, ge=0, description="Per tool call beyond the gold count.")
+    duplicate_call_penalty: float = Field(
+        0.1, ge=0, description="Extra length penalty per exact repeat of an earlier call (same name and arguments).")
     length_penalty_cap: float = Field(0.5, ge=0)
     format_penalty: float = Field(0.05, ge=0, description="Per unparsable action or malformed tool call.")
     format_penalty_cap: float = Field(0.5, ge=0)
@@ -51,6 +59,8 @@ class RewardBreakdown:
     num_calls: int
     num_gold_calls: int
     format_errors: int
+    duplicate_calls: int = 0
+    forbidden_calls: int = 0
 
     def as_dict(self) -> dict[str, float | int]:
         """The components as a plain dict (for ``info`` and result files)."""
@@ -105,6 +115,28 @@ def match_calls(gold: Sequence[GoldCall], calls: Sequence[tuple[str, Mapping[str
     return sum(1 for node in matching if node[0] == "g")
 
 
+def count_forbidden(patterns: Sequence[CallPattern], calls: Sequence[tuple[str, Mapping[str, Any]]],
+                    tol: float = 1e-6) -> int:
+    """How many of the agent's calls match one of the forbidden call patterns."""
+    if not patterns:
+        return 0
+    return sum(1 for name, args in calls if any(
+        name == p.name and isinstance(args, Mapping)
+        and all(k in args and values_match(v, args[k], tol) for k, v in p.arguments.items())
+        for p in patterns))
+
+
+def count_duplicates(calls: Sequence[tuple[str, Mapping[str, Any]]]) -> int:
+    """How many calls exactly repeat an earlier call (same name and same arguments)."""
+    seen: set[str] = set()
+    dups = 0
+    for name, args in calls:
+        key = name + "\x00" + json.dumps(args, sort_keys=True, default=str)
+        dups += key in seen
+        seen.add(key)
+    return dups
+
+
 def communicated(outputs: Sequence[str], messages: Sequence[str]) -> float:
     """Share of the required outputs that appear in the agent's messages to the user."""
     if not outputs:
@@ -136,6 +168,7 @@ class CompositeReward:
         outputs: Sequence[str],
         messages: Sequence[str],
         format_errors: int,
+        forbidden_calls: Sequence[CallPattern] = (),
     ) -> RewardBreakdown:
         cfg = self.config
         matched = match_calls(gold_calls, calls, cfg.numeric_tolerance)
@@ -145,12 +178,16 @@ class CompositeReward:
         comm = communicated(outputs, messages)
         if not cfg.partial_state_credit:
             comm = 1.0 if comm == 1.0 else 0.0
-        outcome = state_score * (comm if cfg.require_outputs else 1.0)
-        length_pen = min(cfg.length_penalty_cap, cfg.length_penalty * max(0, len(calls) - n_gold))
+        forbidden = count_forbidden(forbidden_calls, calls, cfg.numeric_tolerance)
+        outcome = 0.0 if forbidden else state_score * (comm if cfg.require_outputs else 1.0)
+        # Repeats the gold trajectory itself makes (a read after a write, say) are not penalised.
+        dups = max(0, count_duplicates(calls) - count_duplicates([(g.name, g.arguments) for g in gold_calls]))
+        length_pen = min(cfg.length_penalty_cap, cfg.length_penalty * max(0, len(calls) - n_gold)
+                         + cfg.duplicate_call_penalty * dups)
         format_pen = min(cfg.format_penalty_cap, cfg.format_penalty * format_errors)
         total = max(0.0, cfg.tau * trace + (1 - cfg.tau) * outcome - length_pen - format_pen)
         return RewardBreakdown(
             reward=round(total, 10), trace=trace, trace_recall=recall, state=state_score, communicate=comm,
             outcome=outcome, length_penalty=length_pen, format_penalty=format_pen, num_calls=len(calls),
-            num_gold_calls=n_gold, format_errors=format_errors,
+            num_gold_calls=n_gold, format_errors=format_errors, duplicate_calls=dups, forbidden_calls=forbidden,
         )

@@ -40,6 +40,15 @@ class GoldCall(BaseModel):
     masked: list[str] = Field(default_factory=list, description="Non-essential arguments the reward ignores.")
 
 
+class CallPattern(BaseModel):
+    """A call the policy forbids: a tool name and the arguments (a subset) that make it a violation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    arguments: dict[str, Any] = Field(default_factory=dict, description="Empty: any call of the tool.")
+
+
 class UserFact(BaseModel):
     """A fact the user knows but gives only when the agent asks for it."""
 
@@ -62,6 +71,10 @@ class Task(BaseModel):
         default_factory=list,
         description="Facts the agent must tell the user (required when the gold calls change nothing).",
     )
+    forbidden_calls: list[CallPattern] = Field(
+        default_factory=list,
+        description="Calls the policy forbids on this task; making one zeroes the outcome even when the final "
+                    "state is right (reaching it through a forbidden path is not a success).")
     tags: list[str] = Field(default_factory=list)
 
     def fact_keywords(self, name: str) -> list[str]:

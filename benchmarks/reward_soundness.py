@@ -1,0 +1,56 @@
+"""Play adversarial strategies on every task of every env and report the score distribution per strategy."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import envfactory_gym
+from envfactory_gym.soundness import DEGENERATE_MEAN_MAX, NOTHING_MAX, check_env
+from envfactory_gym.tasks import atomic_write_text
+
+
+@dataclass
+class Args:
+    envs: list[str] = field(default_factory=list)
+    """env ids (default: every registered env)"""
+    quick: bool = False
+    """at most 10 tasks per env"""
+    seed: int = 0
+    json: str | None = None
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--envs", nargs="*", default=[])
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", default=None)
+    args = Args(**vars(p.parse_args()))
+    out: dict = {"args": asdict(args), "thresholds": {"gold": 1.0, "nothing_max": NOTHING_MAX,
+                                                     "degenerate_mean_max": DEGENERATE_MEAN_MAX}, "envs": {}}
+    violations: list[str] = []
+    for env_id in args.envs or envfactory_gym.registered_env_ids():
+        tasks = envfactory_gym.get_package(env_id).tasks
+        ids = [t.id for t in tasks[:: max(1, len(tasks) // 10)]] if args.quick else None
+        report = check_env(env_id, task_ids=ids, seed=args.seed)
+        summary = report.summary()
+        print(f"\n{env_id}")
+        print(f"  {'strategy':<18} {'tasks':>5} {'mean':>6} {'min':>6} {'max':>6}")
+        for name, s in summary.items():
+            print(f"  {name:<18} {s['tasks']:>5} {s['mean']:>6.3f} {s['min']:>6.3f} {s['max']:>6.3f}")
+        out["envs"][env_id] = {"summary": summary, "scores": report.scores}
+        violations += report.violations()
+    out["violations"] = violations
+    out["sound"] = not violations
+    print("\nsound" if not violations else "\nVIOLATIONS:\n  " + "\n  ".join(violations))
+    if args.json:
+        atomic_write_text(Path(args.json), json.dumps(out, indent=2))
+    return 0 if not violations else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
