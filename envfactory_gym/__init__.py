@@ -1,5 +1,6 @@
 """envfactory-gym: verified, stateful tool environments as Gymnasium environments for agentic RL."""
 
+from envfactory_gym import vector as _vector  # noqa: F401  (registers shared-memory support)
 from envfactory_gym.database import Database, DuckDBState, StateDiff
 from envfactory_gym.env import ToolUseEnv
 from envfactory_gym.errors import EnvFactoryError, EnvFormatError, ToolError
@@ -8,7 +9,6 @@ from envfactory_gym.registration import get_package, register_env_dir, register_
 from envfactory_gym.reward import CompositeReward, RewardBreakdown, RewardConfig
 from envfactory_gym.tasks import GoldCall, Task, UserFact
 from envfactory_gym.tools import tool
-from envfactory_gym import vector as _vector  # noqa: F401  (registers shared-memory support)
 from envfactory_gym.user import STOP_TOKEN, ScriptedUser, UserSimulator
 
 __version__ = "0.1.0"

@@ -7,7 +7,7 @@ start returns and exchanges of delivered items, and issue goodwill store credit,
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any, Literal, Optional
+from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
 
@@ -216,7 +216,7 @@ def get_customer_details(db: Database, customer_id: str) -> dict:
 
 
 @tool
-def list_customer_orders(db: Database, customer_id: str, status: Optional[OrderStatus] = None) -> dict:
+def list_customer_orders(db: Database, customer_id: str, status: OrderStatus | None = None) -> dict:
     """List a customer's orders, most recent first, with the product names in each.
 
     Args:
@@ -286,7 +286,7 @@ def track_shipment(db: Database, order_id: str) -> dict:
 
 
 @tool
-def search_products(db: Database, keyword: Optional[str] = None, category: Optional[Category] = None) -> list:
+def search_products(db: Database, keyword: str | None = None, category: Category | None = None) -> list:
     """Search the catalog by keyword (in the product name or brand) and/or category.
 
     Args:
@@ -386,7 +386,7 @@ def cancel_pending_order(db: Database, order_id: str,
 
 @tool(writes=True)
 def modify_pending_order_address(db: Database, order_id: str, line1: str, city: str, state: str, zip_code: str,
-                                 line2: Optional[str] = None) -> dict:
+                                 line2: str | None = None) -> dict:
     """Change the shipping address of a pending order.
 
     Args:
@@ -479,7 +479,7 @@ def modify_pending_order_payment(db: Database, order_id: str, payment_id: str) -
 
 @tool(writes=True)
 def update_default_address(db: Database, customer_id: str, line1: str, city: str, state: str, zip_code: str,
-                           line2: Optional[str] = None) -> dict:
+                           line2: str | None = None) -> dict:
     """Set a customer's default address (saved as a new address unless it is already saved).
 
     Existing orders keep their shipping address.
