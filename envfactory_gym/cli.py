@@ -14,6 +14,7 @@ from rich.table import Table
 
 import envfactory_gym
 from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.eval.cli import register as register_eval
 from envfactory_gym.querygen.cli import register as register_querygen
 from envfactory_gym.registration import get_package, register_env_dir, registered_env_ids
 from envfactory_gym.tasks import atomic_write_text
@@ -81,6 +82,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     agent = make_agent(args.agent, seed=args.seed)
     env_kwargs = {"tasks": args.tasks} if args.tasks else {}
+    # Local models bring their own env settings (e.g. a step cap that keeps CPU runs bounded).
+    env_kwargs = {**getattr(agent, "env_kwargs", {}), **env_kwargs}
     # With --json, episodes are also appended to a sidecar as they end, so a killed run resumes where it stopped.
     record = Path(f"{args.json}.episodes.jsonl") if args.json else None
     results = run_episodes(args.env, agent, episodes=args.episodes, seed=args.seed, env_kwargs=env_kwargs,
@@ -131,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="only the summary line")
     p.set_defaults(func=cmd_run)
     register_querygen(sub)
+    register_eval(sub)
     return parser
 
 

@@ -1,0 +1,113 @@
+"""A local causal LM agent (transformers): chat template prompts, Hermes tool calls, batched generation."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+
+from envfactory_gym.agents.hermes import text_messages
+from envfactory_gym.errors import EnvFactoryError
+
+
+class TransformersAgent:
+    """Plays episodes with any causal LM folder or hub id that ``from_pretrained`` can load.
+
+    The prompt is the model's own chat template over the conversation, with tool calls and results as
+    Hermes text; the tools are the compact list of the env's system prompt (or the full schemas through
+    the template with ``tools_in_template=True``). The model's raw text is the action: the env runs its
+    ``<tool_call>`` blocks and sends the rest to the user. ``act_batch`` decodes one step of several
+    episodes in one ``generate`` call (left padding).
+    """
+
+    name = "transformers"
+
+    def __init__(self, model: str | os.PathLike[str] | None = None, *, device: str | None = None,
+                 dtype: str = "auto", max_new_tokens: int = 256, temperature: float = 0.0, top_p: float = 1.0,
+                 seed: int = 0, max_prompt_tokens: int | None = None, tools_in_template: bool = False,
+                 max_steps: int | None = None, threads: int | None = None, model_obj: Any = None,
+                 tokenizer: Any = None) -> None:
+        try:
+            import torch
+            from transformers import AutoModelForCausalLM, AutoTokenizer
+        except ImportError as exc:
+            raise EnvFactoryError(f"the {self.name} agent needs torch and transformers ({exc}): "
+                                  "pip install torch==2.13.0, then pip install transformers gguf accelerate") from None
+        if threads:
+            # CPU inference next to other busy processes runs far faster on fewer, uncontended threads.
+            torch.set_num_threads(threads)
+        if model_obj is None and model is None:
+            raise ValueError("the transformers agent needs a model folder or hub id (--model)")
+        self.model_id = str(model) if model is not None else type(model_obj).__name__
+        self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
+        self.tokenizer = tokenizer if tokenizer is not None else AutoTokenizer.from_pretrained(str(model))
+        if model_obj is None:
+            torch_dtype = getattr(torch, dtype) if dtype != "auto" else ("auto" if self.device != "cpu" else torch.float32)
+            model_obj = AutoModelForCausalLM.from_pretrained(str(model), dtype=torch_dtype)
+        self.model = model_obj.to(self.device).eval()
+        self.tokenizer.padding_side = "left"
+        if self.tokenizer.pad_token_id is None:
+            self.tokenizer.pad_token = self.tokenizer.eos_token
+        self.max_new_tokens = max_new_tokens
+        self.temperature = temperature
+        self.top_p = top_p
+        self.seed = seed
+        self.max_prompt_tokens = max_prompt_tokens
+        self.tools_in_template = tools_in_template
+        self.env_kwargs: dict[str, Any] = {"tools_in_system": not tools_in_template}
+        if max_steps is not None:
+            self.env_kwargs["max_steps"] = max_steps
+        self._tools: dict[int, list[dict[str, Any]]] = {}
+        self._last_tools: list[dict[str, Any]] | None = None
+        self._episode_seed = seed
+        self.generated_tokens = 0
+
+    def set_episode_seed(self, seed: int) -> None:
+        """Seed sampling for the next episode (greedy decoding ignores it)."""
+        self._episode_seed = seed
+
+    def reset(self, env: gym.Env, observation: tuple, info: dict[str, Any]) -> None:
+        self._last_tools = self._tools[id(env.unwrapped)] = list(env.unwrapped.tool_schemas)
+
+    def act(self, observation: tuple, info: dict[str, Any]) -> Any:
+        return self.generate([self.prompt(observation, self._last_tools)], seed=self._step_seed(info))[0]
+
+    def act_batch(self, items: Sequence[tuple[gym.Env, tuple, dict[str, Any]]]) -> list[Any]:
+        """One action for each ``(env, observation, info)``, decoded together."""
+        prompts = [self.prompt(obs, self._tools.get(id(env.unwrapped))) for env, obs, _ in items]
+        return self.generate(prompts, seed=self._step_seed(items[0][2]) if items else self.seed)
+
+    def prompt(self, observation: Sequence[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> str:
+        """The chat-template text the model continues."""
+        kwargs: dict[str, Any] = {"tokenize": False, "add_generation_prompt": True}
+        if self.tools_in_template and tools:
+            kwargs["tools"] = tools
+        return self.tokenizer.apply_chat_template(text_messages(observation), **kwargs)
+
+    def generate(self, prompts: list[str], seed: int | None = None) -> list[str]:
+        """Decode a continuation of each prompt (greedy at temperature 0, else sampled with ``seed``)."""
+        import torch
+
+        enc = self.tokenizer(prompts, return_tensors="pt", padding=True, add_special_tokens=False)
+        if self.max_prompt_tokens and enc["input_ids"].shape[1] > self.max_prompt_tokens:
+            # Keep the end of the conversation: with left padding the newest tokens sit on the right.
+            enc = {k: v[:, -self.max_prompt_tokens:] for k, v in enc.items()}
+        enc = {k: v.to(self.device) for k, v in enc.items()}
+        sample = self.temperature > 0
+        kwargs: dict[str, Any] = {"max_new_tokens": self.max_new_tokens, "do_sample": sample,
+                                  "pad_token_id": self.tokenizer.pad_token_id}
+        if sample:
+            kwargs.update(temperature=self.temperature, top_p=self.top_p)
+            torch.manual_seed(self.seed if seed is None else seed)
+        else:
+            kwargs.update(temperature=None, top_p=None, top_k=None)
+        with torch.inference_mode():
+            out = self.model.generate(**enc, **kwargs)
+        new = out[:, enc["input_ids"].shape[1]:]
+        self.generated_tokens += int((new != self.tokenizer.pad_token_id).sum())
+        return [t.strip() for t in self.tokenizer.batch_decode(new, skip_special_tokens=True)]
+
+    def _step_seed(self, info: dict[str, Any]) -> int:
+        return self._episode_seed * 1000 + int(info.get("step", 0))

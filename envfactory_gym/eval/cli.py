@@ -1,0 +1,184 @@
+"""The ``eval`` and ``view`` commands (``register(subparsers)``; also ``python -m envfactory_gym.eval``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.tasks import atomic_write_text
+
+CONFIG_FILE = "config.json"
+SUMMARY_FILE = "summary.json"
+#: Run settings that must match when a run directory is resumed.
+_RESUME_KEYS = ("agent", "envs", "tasks", "trials", "seed", "limit", "user", "model", "mode")
+
+
+def register(subparsers: Any) -> None:
+    """Add ``eval`` and ``view`` to the ``envfactory`` command line."""
+    p = subparsers.add_parser("eval", help="evaluate an agent on envs: pass^k, reward components, report")
+    p.add_argument("--agent", default="oracle", help="oracle, random, openai, transformers or smollm2")
+    p.add_argument("--envs", default="EnvFactory/retail-v0", help="comma-separated env ids")
+    p.add_argument("--tasks", help="JSONL task file to use instead of each env's own tasks")
+    p.add_argument("--trials", type=int, default=1, help="trials per task (k of pass^k)")
+    p.add_argument("--concurrency", type=int, default=1, help="episodes at once (threads, or batch for local models)")
+    p.add_argument("--limit", type=int, help="only the first N tasks of each env")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", help="write the summary to this file too")
+    p.add_argument("--report", default="eval-results", help="run directory: episodes, report.md, plots (resumable)")
+    p.add_argument("--user", choices=("scripted", "llm"), default="scripted", help="user simulator")
+    p.add_argument("--user-base-url", help="endpoint of the LLM user (default: the agent's --base-url)")
+    p.add_argument("--user-model", help="model of the LLM user (default: the agent's --model)")
+    p.add_argument("--base-url", help="OpenAI-compatible endpoint (openai agent); key from OPENAI_API_KEY")
+    p.add_argument("--model", help="model name (openai) or folder / hub id (transformers)")
+    p.add_argument("--mode", choices=("tools", "text"), default="tools", help="openai agent: native or Hermes text")
+    p.add_argument("--temperature", type=float, default=0.0)
+    p.add_argument("--max-tokens", type=int, help="new tokens per turn (model agents)")
+    p.add_argument("--max-steps", type=int, help="agent actions per episode (default: the env's)")
+    p.add_argument("--threads", type=int, help="CPU threads for local models (torch)")
+    p.add_argument("--timeout", type=float, default=120.0, help="seconds per request (openai agent)")
+    p.add_argument("--retries", type=int, default=3, help="retries per request (openai agent)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_eval)
+    p = subparsers.add_parser("view", help="write a static HTML page to browse the episodes of an eval run")
+    p.add_argument("run_dir")
+    p.add_argument("--output", help="HTML file (default: RUN_DIR/index.html)")
+    p.set_defaults(func=cmd_view)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from envfactory_gym.eval.harness import plan_episodes, run_eval
+    from envfactory_gym.eval.report import summarize_records, write_report
+
+    run_dir = Path(args.report)
+    config = _config(args)
+    _check_resume(run_dir, config)
+    factory, user_factory, name = _factories(args)
+    env_kwargs: dict[str, Any] = {}
+    if args.tasks:
+        env_kwargs["tasks"] = args.tasks
+    if args.max_steps:
+        env_kwargs["max_steps"] = args.max_steps
+    specs = plan_episodes(config["envs"], args.trials, args.seed, env_kwargs={"tasks": args.tasks} if args.tasks else {},
+                          limit=args.limit)
+    atomic_write_text(run_dir / CONFIG_FILE, json.dumps(config, indent=2))
+    result = run_eval(specs, factory, run_dir, concurrency=args.concurrency, env_kwargs=env_kwargs,
+                      user_factory=user_factory, progress=not args.quiet, agent_name=name)
+    summary = summarize_records(result.records, args.trials)
+    throughput = {"played": result.played, "skipped": result.skipped, "wall_s": round(result.wall_s, 3),
+                  "episodes_per_s": result.episodes_per_s, "turns_per_s": result.turns_per_s}
+    missing = len(specs) - len(result.records)
+    meta = {"agent": name, "concurrency": args.concurrency, "missing": missing, "throughput": throughput}
+    payload = {"config": config, "summary": summary, "planned": len(specs), "missing": missing,
+               "throughput": throughput, "errors": result.errors[:50]}
+    write_report(run_dir, summary, result.records, meta)
+    text = json.dumps(payload, indent=2, default=str)
+    atomic_write_text(run_dir / SUMMARY_FILE, text)
+    if args.json:
+        atomic_write_text(Path(args.json), text)
+    _print_summary(summary, result, missing, run_dir)
+    return 1 if missing else 0
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    from envfactory_gym.eval.viewer import write_viewer
+
+    path = write_viewer(args.run_dir, args.output)
+    print(f"wrote {path}")
+    return 0
+
+
+def _config(args: argparse.Namespace) -> dict[str, Any]:
+    envs = [e.strip() for e in args.envs.split(",") if e.strip()]
+    if not envs:
+        raise EnvFactoryError("--envs needs at least one env id")
+    return {"agent": args.agent, "envs": envs, "tasks": str(Path(args.tasks).resolve()) if args.tasks else None,
+            "trials": args.trials, "seed": args.seed, "limit": args.limit, "user": args.user,
+            "model": args.model, "mode": args.mode if args.agent == "openai" else None}
+
+
+def _check_resume(run_dir: Path, config: dict[str, Any]) -> None:
+    path = run_dir / CONFIG_FILE
+    if not path.exists():
+        return
+    old = json.loads(path.read_text(encoding="utf-8"))
+    diff = [k for k in _RESUME_KEYS if old.get(k) != config.get(k)]
+    if diff:
+        raise EnvFactoryError(f"{run_dir} holds a run with other settings ({', '.join(diff)} differ): "
+                              "pick another --report directory to start a new run")
+
+
+def _factories(args: argparse.Namespace) -> tuple[Any, Any, str]:
+    from envfactory_gym.agents.registry import AGENTS, make_agent
+
+    options: dict[str, Any] = {}
+    name = args.agent
+    if name not in AGENTS:
+        make_agent(name)  # raises the unknown-agent error, with a suggestion
+    if name == "openai":
+        from envfactory_gym.llm import LLMClient
+
+        if not args.model:
+            raise EnvFactoryError("--agent openai needs --model (and --base-url for a local server)")
+        client = LLMClient(args.base_url or "https://api.openai.com/v1", args.model, timeout_s=args.timeout,
+                           max_retries=args.retries, concurrency=max(1, args.concurrency), seed=args.seed)
+        options = {"client": client, "mode": args.mode, "temperature": args.temperature,
+                   "max_tokens": args.max_tokens or 1024}
+        name = f"openai:{args.model}"
+    elif name in ("transformers", "smollm2"):
+        if name == "transformers":
+            if not args.model:
+                raise EnvFactoryError("--agent transformers needs --model (a folder or hub id)")
+            options["model"] = args.model
+            name = f"transformers:{args.model}"
+        options["temperature"] = args.temperature
+        if args.threads:
+            options["threads"] = args.threads
+        if args.max_tokens:
+            options["max_new_tokens"] = args.max_tokens
+    user_factory = _user_factory(args) if args.user == "llm" else None
+    seed = args.seed
+    return (lambda: make_agent(args.agent, seed=seed, **options)), user_factory, name
+
+
+def _user_factory(args: argparse.Namespace) -> Any:
+    from envfactory_gym.llm import LLMClient
+    from envfactory_gym.llm_user import LLMUserSimulator
+
+    base_url = args.user_base_url or args.base_url
+    model = args.user_model or args.model
+    if not base_url or not model:
+        raise EnvFactoryError("--user llm needs --user-base-url and --user-model (or the agent's)")
+    client = LLMClient(base_url, model, timeout_s=args.timeout, max_retries=args.retries,
+                       concurrency=max(1, args.concurrency), seed=args.seed)
+    return lambda: LLMUserSimulator(client)
+
+
+def _print_summary(summary: dict[str, Any], result: Any, missing: int, run_dir: Path) -> None:
+    for env_id, g in summary["envs"].items():
+        passes = "  ".join(f"pass^{j}={v:.3f}" for j, v in g["pass_hat"].items() if v is not None)
+        print(f"{env_id}: tasks={g['tasks']} episodes={g['episodes']} {passes} mean_reward={g['mean_reward']:.3f}")
+    print(f"played {result.played} episodes ({result.skipped} already done) in {result.wall_s:.1f} s: "
+          f"{result.episodes_per_s:.2f} episodes/s, {result.turns_per_s:.2f} turns/s")
+    for err in result.errors[:5]:
+        print(f"error: {err['env']} {err['task_id']} trial {err['trial']}: {err['error']}", file=sys.stderr)
+    if missing:
+        print(f"{missing} episodes have no result: rerun the same command to finish them", file=sys.stderr)
+    print(f"report: {run_dir / 'report.md'}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m envfactory_gym.eval", description=__doc__)
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    import envfactory_gym  # noqa: F401  (registers the envs)
+
+    try:
+        return int(args.func(args))
+    except EnvFactoryError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

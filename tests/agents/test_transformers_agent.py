@@ -1,0 +1,90 @@
+"""The local transformers agent with a tiny model built here and loaded through ``from_pretrained(folder)``."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import pytest
+
+from tests.conftest import LIBRARY_ID
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+tokenizers = pytest.importorskip("tokenizers")
+
+from envfactory_gym.agents import make_agent  # noqa: E402
+from envfactory_gym.eval.harness import plan_episodes, run_eval  # noqa: E402
+
+CHATML = ("{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }}<|im_end|>\n{% endfor %}"
+          "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
+
+
+@pytest.fixture(scope="module")
+def tiny_model(tmp_path_factory):
+    """A 2-layer Llama and a byte-level BPE tokenizer with a ChatML template, saved as a model folder."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    folder = tmp_path_factory.mktemp("tiny-llama")
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    specials = ["<pad>", "<|im_start|>", "<|im_end|>"]
+    trainer = trainers.BpeTrainer(vocab_size=400, special_tokens=specials,
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    tok.train_from_iterator(["<tool_call>{\"name\": \"get_book\", \"arguments\": {\"book_id\": \"B-005\"}}</tool_call>",
+                             "What is the title of book B-005? Call tools, message the user."] * 20, trainer)
+    fast = transformers.PreTrainedTokenizerFast(tokenizer_object=tok, pad_token="<pad>", eos_token="<|im_end|>",
+                                                bos_token="<|im_start|>")
+    fast.chat_template = CHATML
+    fast.save_pretrained(folder)
+    config = transformers.LlamaConfig(vocab_size=len(fast), hidden_size=64, intermediate_size=128,
+                                      num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2,
+                                      max_position_embeddings=8192, pad_token_id=fast.pad_token_id,
+                                      eos_token_id=fast.eos_token_id, bos_token_id=fast.bos_token_id)
+    torch.manual_seed(0)
+    transformers.LlamaForCausalLM(config).save_pretrained(folder)
+    return folder
+
+
+@pytest.fixture
+def env():
+    e = gym.make(LIBRARY_ID)
+    yield e
+    e.close()
+
+
+def test_prompt_uses_the_chat_template_and_lists_tools(tiny_model, env):
+    agent = make_agent("transformers", model=str(tiny_model), max_new_tokens=8, threads=1)
+    obs, info = env.reset(options={"task_id": "lib-title"})
+    agent.reset(env, obs, info)
+    prompt = agent.prompt(obs)
+    assert prompt.startswith("<|im_start|>system\n") and prompt.endswith("<|im_start|>assistant\n")
+    assert "get_book(" in prompt and "<tool_call>" in prompt  # the env's compact tool list and call format
+    action = agent.act(obs, info)
+    assert isinstance(action, str)
+    env.step(action)  # whatever the model wrote, the env takes it
+
+
+def test_sampling_is_seeded_and_greedy_is_deterministic(tiny_model, env):
+    agent = make_agent("transformers", model=str(tiny_model), max_new_tokens=12, temperature=1.0, threads=1)
+    obs, info = env.reset(options={"task_id": "lib-title"})
+    agent.reset(env, obs, info)
+    agent.set_episode_seed(7)
+    first = agent.act(obs, info)
+    agent.set_episode_seed(7)
+    assert agent.act(obs, info) == first
+    greedy = make_agent("transformers", model=str(tiny_model), max_new_tokens=12, threads=1)
+    greedy.reset(env, obs, info)
+    assert greedy.act(obs, info) == greedy.act(obs, info)
+
+
+def test_batched_generation_runs_several_envs(tiny_model, tmp_path):
+    agent = make_agent("transformers", model=str(tiny_model), max_new_tokens=16, max_steps=3, threads=1)
+    calls = []
+    original = agent.generate
+    agent.generate = lambda prompts, seed=None: calls.append(len(prompts)) or original(prompts, seed)
+    specs = plan_episodes([LIBRARY_ID], trials=2)
+    result = run_eval(specs, lambda: agent, tmp_path, concurrency=4, progress=False)
+    assert result.played == 8 and not result.errors
+    assert max(calls) == 4  # four episodes decoded per generate call
+    assert all(r["steps"] <= 3 for r in result.records)
+    assert all(0.0 <= r["reward"] <= 1.0 for r in result.records)
