@@ -36,8 +36,11 @@ class Args:
     json: str | None = None
     """write the report to this file"""
     hash_every: int = 500
-    """compare every table with the expected state every this many actions (dirty tables: every step)"""
+    """compare every table with the expected state every this many actions (dirty tables: when they change)"""
     max_steps: int = 200
+    min_episode: int = 5
+    """episodes end after a seeded random number of actions in [min_episode, max_episode] (or earlier)"""
+    max_episode: int = 40
 
 
 def parse_args() -> Args:
@@ -50,6 +53,8 @@ def parse_args() -> Args:
     p.add_argument("--json", default=None)
     p.add_argument("--hash-every", type=int, default=d.hash_every)
     p.add_argument("--max-steps", type=int, default=d.max_steps)
+    p.add_argument("--min-episode", type=int, default=d.min_episode)
+    p.add_argument("--max-episode", type=int, default=d.max_episode)
     args = Args(**vars(p.parse_args()))
     if args.quick:
         args.actions = min(args.actions, 2_000)
@@ -110,7 +115,14 @@ class Hostile:
 
     def action(self) -> Any:
         r = self.rng
-        kind = r.randrange(14)
+        kind = r.randrange(16)
+        if kind == 14:  # Python objects nested around and past the interpreter's recursion limit
+            nested: Any = 1
+            for _ in range(r.choice([50, 900, 5_000])):
+                nested = [nested] if r.random() < 0.5 else {"a": nested}
+            return {"name": r.choice(self.tools).name, "arguments": {"x": nested}}
+        if kind == 15:  # a megabyte name with arguments that are not an object
+            return {"name": r.choice(["x", "'", "ü"]) * (1 << 20), "arguments": r.choice([1, "[", None, [1]])}
         if kind == 0:
             return self.text()
         if kind == 1:
@@ -142,14 +154,38 @@ class Hostile:
         return self.call()
 
 
+Fingerprints = dict[str, tuple[int, int]]
+
+
+def describe(action: Any) -> str:
+    """A short repr for the report, even of objects nested past the recursion limit."""
+    try:
+        return repr(action)[:200]
+    except RecursionError:
+        return f"<{type(action).__name__} nested past the recursion limit>"
+
+
+def fingerprints(state: Any, tables: Any) -> Fingerprints:
+    """Row count and XOR of row hashes per table: computed inside DuckDB, so far cheaper than a row diff."""
+    out = {}
+    for t in sorted(tables):
+        row = state.db.query(f"SELECT count(*) AS n, bit_xor(hash(r)) AS h FROM {t} AS r")[0]
+        out[t] = (row["n"], row["h"])
+    return out
+
+
 @dataclass
 class Tracker:
-    """One fuzzed env and what its state is allowed to be."""
+    """One fuzzed env and what its state is allowed to be (table fingerprints after the last good write)."""
 
     env: Any
     gen: Hostile
     write_tools: set[str]
-    expected_changes: frozenset = frozenset()
+    episode_lengths: tuple[int, int]
+    template: Fingerprints = field(default_factory=dict)
+    expected: Fingerprints = field(default_factory=dict)
+    episode_budget: int = 0
+    n_messages: int = 0
     crashes: int = 0
     invalid_changes: int = 0
     obs_outside_space: int = 0
@@ -159,53 +195,62 @@ class Tracker:
 
     def reset(self, seed: int, full: bool) -> int:
         """Reset; return 1 if the previous episode's writes are still visible (checked in full when asked)."""
-        self.env.reset(seed=seed)
+        obs, _ = self.env.reset(seed=seed)
+        state = self.env.unwrapped.state
+        if not self.template:
+            self.template = fingerprints(state, state.template.tables)
         self.episodes += 1
         self.steps_in_episode = 0
-        self.expected_changes = frozenset()
-        state = self.env.unwrapped.state
-        return int(bool(state.dirty) or (full and bool(self.changes(everything=True))))
-
-    def changes(self, everything: bool = False) -> frozenset:
-        state = self.env.unwrapped.state
-        return state.diff(state.template.tables if everything else state.dirty).changes(state.template.tables)
+        self.n_messages = len(obs)
+        # Realistic episodes: the observation is the whole conversation, so a step costs O(its length).
+        self.episode_budget = self.gen.rng.randint(*self.episode_lengths)
+        self.expected = dict(self.template)
+        return int(bool(state.dirty) or (full and fingerprints(state, state.template.tables) != self.template))
 
     def check_full(self, action: Any) -> None:
-        """Compare every row of every table with what the successful writes so far explain."""
-        if self.changes(everything=True) != self.expected_changes:
+        """Compare every table with what the successful writes so far explain."""
+        state = self.env.unwrapped.state
+        if fingerprints(state, state.template.tables) != self.expected:
             self._invalid(action, "full state")
 
     def step(self, action: Any) -> bool:
-        """Step one action and check it; return whether the episode ended."""
+        """Step one action and check it; return whether the episode ended (or used up its length)."""
         env, state = self.env, self.env.unwrapped.state
-        n_before, dirty_before = len(env.unwrapped._messages), set(state.dirty)
+        n_before, dirty_before = self.n_messages, set(state.dirty)
         try:
             obs, _, term, trunc, _ = env.step(action)
         except Exception as exc:  # noqa: BLE001  (counting exactly these is the point)
             self.crashes += 1
             if len(self.examples) < 5:
-                self.examples.append(f"crash: {type(exc).__name__}: {str(exc)[:200]} on {repr(action)[:200]}")
+                self.examples.append(f"crash: {type(exc).__name__}: {str(exc)[:200]} on {describe(action)}")
             return True
         self.steps_in_episode += 1
         if not env.observation_space.contains(obs):
             self.obs_outside_space += 1
+            if len(self.examples) < 5:
+                self.examples.append(f"observation outside the space after {describe(action)}")
         new = obs[n_before:]
+        self.n_messages = len(obs)
         wrote = any(m["role"] == "tool" and m.get("name") in self.write_tools and not m["content"].startswith("Error")
                     for m in new)
         attempted = any(m["role"] == "tool" and m.get("name") in self.write_tools for m in new)
-        ended = bool(term or trunc)
+        ended = bool(term or trunc) or self.steps_in_episode >= self.episode_budget
         if wrote:
-            self.expected_changes = self.changes()
-        elif attempted or state.dirty != dirty_before or ended:
-            if self.changes() != self.expected_changes:
+            self.expected.update(fingerprints(state, state.dirty))
+        elif state.dirty and (attempted or ended or state.dirty != dirty_before):
+            # Rows can only have moved where a failed write rolled back or a table newly turned dirty;
+            # writes that bypass the dirty set are for the full check every hash_every actions.
+            now = fingerprints(state, state.dirty)
+            if any(now[t] != self.expected[t] for t in now):
                 self._invalid(action, "row changes")
         return ended
 
     def _invalid(self, action: Any, what: str) -> None:
         self.invalid_changes += 1
-        self.expected_changes = self.changes(everything=True)
+        state = self.env.unwrapped.state
+        self.expected = fingerprints(state, state.template.tables)
         if len(self.examples) < 5:
-            self.examples.append(f"state changed ({what}) by {repr(action)[:200]}")
+            self.examples.append(f"state changed ({what}) by {describe(action)}")
 
 
 def fuzz_env(env_id: str, args: Args) -> dict[str, Any]:
@@ -217,7 +262,8 @@ def fuzz_env(env_id: str, args: Args) -> dict[str, Any]:
     template_hash = sentinel.unwrapped.state.state_hash()
     sentinel_state = sentinel.unwrapped.state
     write_tools = {t.name for t in envs[0].unwrapped.package.tools.values() if t.writes}
-    trackers = [Tracker(e, Hostile(e, rng), write_tools) for e in envs[:2]]
+    lengths = (args.min_episode, args.max_episode)
+    trackers = [Tracker(e, Hostile(e, rng), write_tools, lengths) for e in envs[:2]]
     isolation_breaks = 0
     for t in trackers:
         isolation_breaks += t.reset(rng.randrange(2**31), full=True)
@@ -226,11 +272,11 @@ def fuzz_env(env_id: str, args: Args) -> dict[str, Any]:
         t = trackers[i % 2]
         action = t.gen.action()
         if t.step(action):
-            isolation_breaks += t.reset(rng.randrange(2**31), full=t.episodes % 20 == 0)
+            isolation_breaks += t.reset(rng.randrange(2**31), full=t.episodes % 5 == 0)
         if i % args.hash_every == 0:
             for other in trackers:
                 other.check_full(action)
-            isolation_breaks += bool(sentinel_state.diff(sentinel_state.template.tables))
+            isolation_breaks += fingerprints(sentinel_state, sentinel_state.template.tables) != trackers[0].template
     elapsed = time.perf_counter() - t0
     for t in trackers:
         t.check_full(None)

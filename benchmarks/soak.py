@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
 import json
 import platform
+import pstats
 import random
 import sys
 import time
@@ -32,6 +35,8 @@ class Args:
     """2,000 episodes"""
     seed: int = 0
     json: str | None = None
+    profile: bool = False
+    """profile the run and print where the time goes (use with a short run)"""
 
 
 def rss_mib() -> float:
@@ -49,6 +54,7 @@ def main() -> int:
     p.add_argument("--quick", action="store_true")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", default=None)
+    p.add_argument("--profile", action="store_true")
     args = Args(**vars(p.parse_args()))
     if args.quick:
         args.episodes = min(args.episodes, 2_000)
@@ -64,6 +70,9 @@ def main() -> int:
     every = max(1, args.episodes // 50)
     curve: list[tuple[int, float]] = []
     crashes = isolation_breaks = 0
+    profiler = cProfile.Profile() if args.profile else None
+    if profiler:
+        profiler.enable()
     t0 = time.perf_counter()
     for i in range(args.episodes):
         if i % every == 0:
@@ -81,6 +90,11 @@ def main() -> int:
             for e, s in sentinels.items():
                 isolation_breaks += s.unwrapped.state.state_hash() != clean[e]
     elapsed = time.perf_counter() - t0
+    if profiler:
+        profiler.disable()
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(r"envfactory_gym|soak", 25)
+        print(out.getvalue())
     curve.append((args.episodes, round(rss_mib(), 1)))
     for env in [*envs.values(), *sentinels.values()]:
         env.close()

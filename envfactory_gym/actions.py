@@ -157,6 +157,8 @@ def _parse_mapping(out: ParsedAction, data: Mapping[str, Any], prefix: str) -> N
 
 def _parse_call(out: ParsedAction, data: Mapping[str, Any], prefix: str, call_id: Any = None) -> None:
     name = data.get("name")
+    if isinstance(name, str):
+        name = clip_text(name, 200)  # error messages quote it; a 1 MB name must not bloat them
     call_id = clip_text(call_id, 64) if isinstance(call_id, str) and call_id else f"{prefix}_{len(out.calls)}"
     if not isinstance(name, str) or not name:
         out.errors.append("tool call without a string 'name'")
@@ -170,7 +172,14 @@ def _parse_call(out: ParsedAction, data: Mapping[str, Any], prefix: str, call_id
             error = f"arguments of {name!r} are not valid JSON: {exc.msg} at char {exc.pos}"
     if error is None and not isinstance(args, Mapping):
         error = f"arguments of {name!r} must be a JSON object, got {type(args).__name__}"
-    out.calls.append(ToolCall(call_id, clip_text(name, 200), args if error is None else str(args)[:2000], error))
+    if error is None:
+        try:
+            json.dumps(args, default=str)
+        except (RecursionError, TypeError, ValueError):
+            error = f"arguments of {name!r} are nested too deeply or are not JSON values"
+    if error is not None:
+        args = _short_repr(args)
+    out.calls.append(ToolCall(call_id, name, args, error))
 
 
 def clip_text(text: str, limit: int = MAX_ACTION_CHARS) -> str:
@@ -180,8 +189,15 @@ def clip_text(text: str, limit: int = MAX_ACTION_CHARS) -> str:
     return text[:limit] + f"... [truncated {len(text) - limit} characters]"
 
 
+def _short_repr(value: Any, limit: int = 2000) -> str:
+    try:
+        return repr(value)[:limit]
+    except RecursionError:
+        return f"<{type(value).__name__} nested too deeply>"
+
+
 def _dumps(value: Any) -> str:
     try:
         return json.dumps(value, ensure_ascii=False, default=str)
     except (TypeError, ValueError, RecursionError):
-        return repr(value)[:MAX_ACTION_CHARS]
+        return _short_repr(value, MAX_ACTION_CHARS)

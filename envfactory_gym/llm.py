@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import openai
+from openai.types.chat import ChatCompletion
 
 from envfactory_gym.errors import EnvFactoryError
 
@@ -124,7 +125,9 @@ class LLMClient:
 
     def _once(self, kwargs: dict[str, Any]) -> ChatResult:
         try:
-            response = self._client.chat.completions.create(**kwargs)
+            # The low-level post skips the SDK's per-request transformation of messages and tool schemas
+            # (milliseconds per turn with a dozen tools), which bounds how busy threads can keep a server.
+            response = self._client.post("/chat/completions", body=kwargs, cast_to=ChatCompletion)
         except openai.APITimeoutError as exc:
             raise _Retryable(f"timed out after {self.timeout_s:g} s ({exc})") from None
         except openai.APIConnectionError as exc:
