@@ -1,4 +1,4 @@
-"""Performance suite: reset, step (against raw DuckDB), reward, oracle episodes, envs per process, vector envs."""
+"""Performance suite: step vs raw SQL, reset, reward, oracle episodes, envs per process, vector envs, τ²-bench peer."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import json
 import os
 import platform
 import statistics
+import sys
 import threading
 import time
 from dataclasses import asdict, dataclass, field
@@ -18,31 +19,42 @@ import duckdb
 import gymnasium as gym
 
 import envfactory_gym
-from envfactory_gym.agents import OracleAgent
-from envfactory_gym.runner import run_episode
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import peer_tau2  # noqa: E402  (a sibling script)
 
 
 @dataclass
 class Args:
     envs: list[str] = field(default_factory=list)  # default: every registered env
     repeats: int = 200  # timed repetitions per micro-benchmark
+    rounds: int = 3  # interleaved rounds of step vs raw SQL (medians of medians)
     env_counts: tuple[int, ...] = (1, 100, 1000)  # live envs per process for the memory/thread figures
     vector_envs: int = 4
     vector_steps: int = 200
     quick: bool = False
     json: str | None = None
+    peer: bool | None = None  # None: run the peer in a full run, or in --quick when its venv exists
+    peer_venv: str = str(peer_tau2.DEFAULT_VENV)
+    peer_repeats: int = 20
 
 
-def parse_args() -> Args:
+def parse_args(argv: list[str] | None = None) -> Args:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--envs", default="", help="comma-separated env ids (default: all registered)")
     p.add_argument("--repeats", type=int, default=Args.repeats)
     p.add_argument("--quick", action="store_true", help="tiny budget, for smoke tests")
     p.add_argument("--json", help="write every figure to this JSON file")
-    a = p.parse_args()
-    args = Args(envs=[e for e in a.envs.split(",") if e], repeats=a.repeats, quick=a.quick, json=a.json)
+    p.add_argument("--peer", action=argparse.BooleanOptionalAction, default=None,
+                   help="time τ²-bench's retail environment side by side (installs it into --peer-venv)")
+    p.add_argument("--peer-venv", default=Args.peer_venv)
+    p.add_argument("--peer-repeats", type=int, default=Args.peer_repeats)
+    a = p.parse_args(argv)
+    args = Args(envs=[e for e in a.envs.split(",") if e], repeats=a.repeats, quick=a.quick, json=a.json,
+                peer=a.peer, peer_venv=a.peer_venv, peer_repeats=a.peer_repeats)
     if args.quick:
-        args.repeats, args.env_counts, args.vector_envs, args.vector_steps = 5, (1, 5), 2, 5
+        args.repeats, args.rounds, args.env_counts, args.vector_envs, args.vector_steps = 5, 1, (1, 5), 2, 5
+        args.peer_repeats = 3
     return args
 
 
@@ -108,84 +120,161 @@ def step_vs_raw(env_id: str, args: Args, writes: bool) -> dict[str, Any]:
         return {}
     call = calls[0]
     env.reset(seed=0, options={"task_id": task.id})
+    # Every table copied up front: the recorded SQL is then exactly one run of the tool (no first-write retry).
+    env.unwrapped.state.materialize(pkg.template.tables)
     # Replay the calls before it, so the chosen call succeeds.
     for c in task.gold_calls[: task.gold_calls.index(call)]:
         env.step({"name": c.name, "arguments": c.arguments})
     action = {"name": call.name, "arguments": call.arguments}
-    state = env.unwrapped.state
+    u = env.unwrapped
+    state = u.state
     statements = tool_sql(env, call.name, call.arguments)
     written = set(state.dirty)
     state.reset()
     cur = state.db._cur
+    # The conversation is put back after every timed step, so that each step sees an episode-sized one.
+    snapshot = (list(u._messages), u._chars, u._counted, list(u._calls), list(u._said), u._steps)
+
+    def restore() -> None:
+        # Untimed: with writes, put the written tables back (still copied, as after a first write in an
+        # episode), so that step and raw SQL run the same statements on the same tables; the one-off copy
+        # is timed on its own below, and inside whole episodes.
+        msgs, u._chars, u._counted, calls, said, u._steps = snapshot
+        u._messages[:], u._calls[:], u._said[:] = msgs, calls, said
+        if writes:
+            state.mark_written(written)  # raw SQL bypasses the write tracking that reset relies on
+            state.reset()
+            state.materialize(written)
+
+    def timed(fn) -> float:
+        samples = []
+        for _ in range(args.repeats):
+            restore()
+            t0 = time.perf_counter()
+            fn()
+            samples.append((time.perf_counter() - t0) * 1000)
+        return statistics.median(samples)
 
     def raw() -> None:
         for stmt, params in statements:
             res = cur.execute(stmt, params) if params is not None else cur.execute(stmt)
             res.fetchall()
-        if writes:
-            state.dirty |= written  # raw SQL bypasses the write tracking that reset relies on
-            state.reset()
 
     def step() -> None:
         env.step(action)
-        if writes:
-            state.reset()
-        env.unwrapped._steps = 0  # keep the episode below its step limit while timing
 
-    env.unwrapped.max_conversation_chars = 10**12
-    raw_ms = median_ms(raw, args.repeats)
-    step_ms = median_ms(step, args.repeats)
+    raw_ms, step_ms = [], []
+    for _ in range(args.rounds):  # interleaved rounds, so that drift hits both sides alike
+        raw_ms.append(timed(raw))
+        step_ms.append(timed(step))
+    restore()
+    out: dict[str, Any] = {"tool": call.name, "statements": len(statements)}
+    if writes:
+        copies = []
+        for _ in range(max(3, args.repeats // 4)):
+            fresh = u.package.new_state()
+            t0 = time.perf_counter()
+            fresh.materialize(written)
+            copies.append((time.perf_counter() - t0) * 1000)
+            fresh.close()
+        out["tables_written"] = sorted(written)
+        out["first_write_copy_ms"] = statistics.median(copies)
     env.close()
-    return {"tool": call.name, "step_ms": step_ms, "raw_sql_ms": raw_ms, "step_over_raw": step_ms / raw_ms,
-            "statements": len(statements)}
+    r, st = statistics.median(raw_ms), statistics.median(step_ms)
+    out.update({"step_ms": st, "raw_sql_ms": r, "step_over_raw": st / r})
+    return out
 
 
-def reset_costs(env_id: str, args: Args) -> dict[str, float]:
+def _play(env: Any, task: Any) -> tuple[float, dict[str, Any]]:
+    """The oracle's episode after reset: the task's gold calls, then a final answer carrying its outputs."""
+    reward, info = 0.0, {}
+    for c in task.gold_calls:
+        _, reward, _, _, info = env.step({"name": c.name, "arguments": dict(c.arguments)})
+    facts = "; ".join(task.outputs)
+    _, reward, term, trunc, info = env.step(f"All done. {facts}." if facts else "All done, your request is complete.")
+    assert term or trunc, "the oracle's final answer did not end the episode"
+    return float(reward), info
+
+
+def reset_costs(env_id: str, args: Args) -> dict[str, Any]:
+    """env.reset() right after a read-only episode and right after a writing one (gold calls replayed)."""
     env = gym.make(env_id)
     pkg = env.unwrapped.package
-    write_task = next(t for t in pkg.tasks if pkg.gold(t).diff)
-    read_task = next((t for t in pkg.tasks if not pkg.gold(t).diff), write_task)
-    env.reset(seed=0, options={"task_id": read_task.id})
+    write_task = max(pkg.tasks, key=lambda t: len(pkg.gold(t).changes))
+    read_task = next((t for t in pkg.tasks if not pkg.gold(t).diff), None)
+    n = max(5, args.repeats // 4)
 
-    def after_read() -> None:
-        env.reset(seed=0, options={"task_id": read_task.id})
+    def after(task: Any) -> float:
+        samples = []
+        for _ in range(n + 1):
+            env.reset(seed=0, options={"task_id": task.id})
+            _play(env, task)
+            t0 = time.perf_counter()
+            env.reset(seed=0, options={"task_id": task.id})
+            samples.append((time.perf_counter() - t0) * 1000)
+        return statistics.median(samples[1:])
 
-    def after_write() -> None:
-        env.reset(seed=0, options={"task_id": write_task.id})
-        for c in write_task.gold_calls:
-            env.step({"name": c.name, "arguments": c.arguments})
-        t0 = time.perf_counter()
-        env.unwrapped.state.reset()
-        samples.append((time.perf_counter() - t0) * 1000)
+    def state_reset(task: Any) -> float:
+        samples = []
+        for _ in range(n):
+            env.reset(seed=0, options={"task_id": task.id})
+            _play(env, task)
+            t0 = time.perf_counter()
+            env.unwrapped.state.reset()
+            samples.append((time.perf_counter() - t0) * 1000)
+        return statistics.median(samples)
 
-    read_ms = median_ms(after_read, args.repeats)
-    samples: list[float] = []
-    for _ in range(max(3, args.repeats // 4)):
-        after_write()
+    out: dict[str, Any] = {
+        "read_task": read_task.id if read_task else None, "write_task": write_task.id,
+        "write_task_rows_changed": len(pkg.gold(write_task).changes),
+        "reset_after_write_ms": after(write_task), "state_reset_after_write_ms": state_reset(write_task),
+    }
+    if read_task is not None:
+        out["reset_after_read_ms"] = after(read_task)
+        out["state_reset_after_read_ms"] = state_reset(read_task)
     env.close()
-    return {"reset_after_read_ms": read_ms, "state_reset_after_write_ms": statistics.median(samples),
-            "write_task": write_task.id}
+    return out
 
 
-def episode_and_reward(env_id: str, args: Args) -> dict[str, float]:
+def episode_and_reward(env_id: str, args: Args) -> dict[str, Any]:
+    """Whole oracle episodes over every task (reset, the gold calls, the final answer and its reward)."""
     env = gym.make(env_id)
-    tasks = env.unwrapped.tasks
-    agent = OracleAgent()
-    for i in range(len(tasks)):  # warm the gold-state cache once, as a training run would
-        run_episode(env, agent, seed=i, options={"task_index": i})
-    times = []
-    n = max(len(tasks), args.repeats) if not args.quick else 5
-    for i in range(n):
-        t0 = time.perf_counter()
-        run_episode(env, agent, seed=i, options={"task_index": i % len(tasks)})
-        times.append((time.perf_counter() - t0) * 1000)
     u = env.unwrapped
+    tasks = u.tasks
+    for i, task in enumerate(tasks):  # warm the gold-state cache once, as a training run would
+        env.reset(seed=i, options={"task_id": task.id})
+        reward, info = _play(env, task)
+        assert reward >= 0.99, f"oracle reward {reward} on {task.id}: {info.get('reward_components')}"
+    n = len(tasks) if args.quick else max(len(tasks), args.repeats)
+    rounds = max(1, args.rounds)
+    times, per_round = [], []
+    for _ in range(rounds):
+        round_times = []
+        for i in range(n):
+            task = tasks[i % len(tasks)]
+            t0 = time.perf_counter()
+            env.reset(seed=i, options={"task_id": task.id})
+            _play(env, task)
+            round_times.append((time.perf_counter() - t0) * 1000)
+        per_round.append(statistics.median(round_times))
+        times += round_times
+    # The terminal reward on its own, on a finished episode of the task that changes the most rows.
+    task = max(tasks, key=lambda t: len(u.package.gold(t).changes))
+    env.reset(seed=0, options={"task_id": task.id})
+    _play(env, task)
     reward_ms = median_ms(u._final_reward, args.repeats)
+    reward_diff_ms = median_ms(u._agent_changes, args.repeats)
     env.close()
-    return {"oracle_episode_ms": statistics.median(times), "terminal_reward_ms": reward_ms}
+    calls = [len(t.gold_calls) for t in tasks]
+    return {"oracle_episode_ms": statistics.median(times), "oracle_episode_ms_rounds": per_round,
+            "oracle_episode_ms_p90": statistics.quantiles(times, n=10)[-1] if len(times) > 1 else times[0],
+            "oracle_calls_mean": statistics.mean(calls), "oracle_calls_median": statistics.median(calls),
+            "tasks": len(tasks), "terminal_reward_ms": reward_ms, "reward_task": task.id,
+            "full_row_diff_ms": reward_diff_ms}
 
 
-def envs_per_process(env_id: str, counts: tuple[int, ...]) -> list[dict[str, float]]:
+def envs_per_process(env_id: str, counts: tuple[int, ...], write: bool) -> list[dict[str, Any]]:
+    """Create N envs in this process (gym.make + reset) and keep them alive: time, memory and OS threads."""
     rows = []
     for n in counts:
         gc.collect()
@@ -197,9 +286,21 @@ def envs_per_process(env_id: str, counts: tuple[int, ...]) -> list[dict[str, flo
             e.reset(seed=0)
             create.append((time.perf_counter() - t0) * 1000)
             envs.append(e)
-        rows.append({"envs": n, "create_ms_median": statistics.median(create), "create_ms_max": max(create),
-                     "rss_mib_per_env": (rss_mib() - before_rss) / n, "os_threads": os_threads(),
-                     "os_threads_added": os_threads() - before_threads})
+        row: dict[str, Any] = {
+            "envs": n, "create_ms_median": statistics.median(create), "create_ms_mean": statistics.mean(create),
+            "create_ms_p95": sorted(create)[int(0.95 * (n - 1))], "create_ms_max": max(create),
+            "rss_mib_per_env": (rss_mib() - before_rss) / n, "os_threads": os_threads(),
+            "os_threads_added": os_threads() - before_threads}
+        if write and n == max(counts):
+            # The same envs after each played a writing episode: each now holds copies of the tables it wrote.
+            pkg = envs[0].unwrapped.package
+            task = max(pkg.tasks, key=lambda t: len(pkg.gold(t).changes))
+            for e in envs:
+                e.reset(seed=0, options={"task_id": task.id})
+                _play(e, task)
+            row["rss_mib_per_env_after_write"] = (rss_mib() - before_rss) / n
+            row["os_threads_after_write"] = os_threads()
+        rows.append(row)
         for e in envs:
             e.close()
         del envs
@@ -222,11 +323,66 @@ def vector_throughput(env_id: str, args: Args) -> dict[str, float]:
     return out
 
 
-def main() -> None:
-    args = parse_args()
+ACCEPTANCE_ENV = "EnvFactory/retail-v0"
+
+
+def summary(r: dict[str, Any], peer: dict[str, Any]) -> dict[str, Any]:
+    """The headline figures of one env (at the top level of the JSON for retail-v0)."""
+    big = r["envs_per_process"][-1]
+    out = {
+        "step_over_raw_sql": r["step_read"].get("step_over_raw"),
+        "step_write_over_raw_sql": r["step_write"].get("step_over_raw"),
+        "reset_after_read_ms": r.get("reset_after_read_ms"),
+        "reset_after_write_ms": r["reset_after_write_ms"],
+        "reward_ms": r["terminal_reward_ms"],
+        "oracle_episode_ms": r["oracle_episode_ms"],
+        f"envs_{big['envs']}_create_ms_per_env": big["create_ms_mean"],
+        f"envs_{big['envs']}_rss_mib_per_env": big["rss_mib_per_env"],
+        f"envs_{big['envs']}_threads": big["os_threads"],
+    }
+    if "episode_ms" in peer:
+        out["tau2_episode_ms"] = peer["episode_ms"]
+        out["episode_speedup_vs_tau2"] = peer["episode_ms"] / r["oracle_episode_ms"]
+    else:
+        out["episode_speedup_vs_tau2"] = None
+        out["tau2_skipped"] = peer.get("skipped", "not run")
+    return out
+
+
+def print_env(env_id: str, r: dict[str, Any]) -> None:
+    print(f"\n== {env_id}")
+    for kind in ("step_read", "step_write"):
+        s = r[kind]
+        if s:
+            print(f"{kind:<12} {s['tool']:<28} step {s['step_ms']:.3f} ms  raw SQL {s['raw_sql_ms']:.3f} ms"
+                  f"  ratio {s['step_over_raw']:.2f}x  ({s['statements']} statements)")
+    if r["step_write"]:
+        s = r["step_write"]
+        print(f"first write copies {', '.join(s['tables_written'])}: {s['first_write_copy_ms']:.2f} ms once per env")
+    if "reset_after_read_ms" in r:
+        print(f"env.reset after a read-only episode {r['reset_after_read_ms']:.3f} ms "
+              f"(state {r['state_reset_after_read_ms']:.3f} ms)")
+    print(f"env.reset after a writing episode {r['reset_after_write_ms']:.3f} ms "
+          f"(state {r['state_reset_after_write_ms']:.3f} ms; {r['write_task_rows_changed']} rows changed)")
+    print(f"oracle episode {r['oracle_episode_ms']:.2f} ms (median of {r['tasks']} tasks x rounds, "
+          f"{r['oracle_calls_mean']:.1f} calls on average); terminal reward {r['terminal_reward_ms']:.3f} ms "
+          f"(full row diff {r['full_row_diff_ms']:.3f} ms)")
+    for row in r["envs_per_process"]:
+        extra = (f"; after a writing episode each {row['rss_mib_per_env_after_write']:.2f} MiB/env"
+                 if "rss_mib_per_env_after_write" in row else "")
+        print(f"{row['envs']:>5} envs: create {row['create_ms_mean']:.2f} ms mean (median {row['create_ms_median']:.2f},"
+              f" p95 {row['create_ms_p95']:.2f}, max {row['create_ms_max']:.1f}), {row['rss_mib_per_env']:.3f} MiB/env,"
+              f" {row['os_threads']} OS threads{extra}")
+    print(f"vector: sync {r['vector']['sync_env_steps_per_s']:.0f} env-steps/s, "
+          f"async {r['vector']['async_env_steps_per_s']:.0f} env-steps/s")
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
     env_ids = args.envs or envfactory_gym.registered_env_ids()
     results: dict[str, Any] = {
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform(),
+                    "memory_gib": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1)},
         "versions": {"envfactory_gym": envfactory_gym.__version__, "duckdb": duckdb.__version__,
                      "gymnasium": gym.__version__},
         "args": asdict(args),
@@ -239,23 +395,32 @@ def main() -> None:
         r["step_write"] = step_vs_raw(env_id, args, writes=True)
         r.update(reset_costs(env_id, args))
         r.update(episode_and_reward(env_id, args))
-        r["envs_per_process"] = envs_per_process(env_id, args.env_counts)
+        r["envs_per_process"] = envs_per_process(env_id, args.env_counts, write=not args.quick)
         r["vector"] = vector_throughput(env_id, args)
         results["envs"][env_id] = r
-        print(f"\n== {env_id}")
-        for kind in ("step_read", "step_write"):
-            s = r[kind]
-            if s:
-                print(f"{kind:<12} {s['tool']:<28} step {s['step_ms']:.3f} ms  raw SQL {s['raw_sql_ms']:.3f} ms"
-                      f"  ratio {s['step_over_raw']:.2f}x  ({s['statements']} statements)")
-        print(f"reset after a read-only episode {r['reset_after_read_ms']:.3f} ms; "
-              f"state reset after a writing episode {r['state_reset_after_write_ms']:.3f} ms")
-        print(f"oracle episode {r['oracle_episode_ms']:.2f} ms; terminal reward {r['terminal_reward_ms']:.3f} ms")
-        for row in r["envs_per_process"]:
-            print(f"{row['envs']:>5} envs: create {row['create_ms_median']:.2f} ms (max {row['create_ms_max']:.1f}),"
-                  f" {row['rss_mib_per_env']:.2f} MiB/env, {row['os_threads']} OS threads")
-        print(f"vector: sync {r['vector']['sync_env_steps_per_s']:.0f} env-steps/s, "
-              f"async {r['vector']['async_env_steps_per_s']:.0f} env-steps/s")
+        print_env(env_id, r)
+    # The peer, in the same run: τ²-bench's retail episode with about as many tool calls as ours.
+    first = ACCEPTANCE_ENV if ACCEPTANCE_ENV in results["envs"] else env_ids[0]
+    venv_dir = Path(args.peer_venv)
+    run_peer = args.peer if args.peer is not None else (not args.quick or peer_tau2.ensure_venv(venv_dir, False) is None)
+    if run_peer:
+        calls = round(results["envs"][first]["oracle_calls_mean"])
+        peer = peer_tau2.run_peer(calls, args.peer_repeats, venv_dir)
+    else:
+        peer = {"skipped": "not requested in --quick mode (pass --peer)"}
+    results["tau2"] = peer
+    for env_id, r in results["envs"].items():
+        r["summary"] = summary(r, peer)
+    if first == ACCEPTANCE_ENV:
+        results.update(results["envs"][first]["summary"])
+    print(f"\n== τ²-bench peer")
+    if "episode_ms" in peer:
+        ours = results["envs"][first]["oracle_episode_ms"]
+        print(f"τ²-bench {peer['version']} retail task {peer['task_id']} ({peer['tool_calls']} calls): episode "
+              f"{peer['episode_ms']:.1f} ms = create {peer['create_ms']:.1f} + calls {peer['calls_ms']:.2f} + reward "
+              f"{peer['reward_ms']:.1f} ms; ours {ours:.2f} ms: {peer['episode_ms'] / ours:.1f}x faster")
+    else:
+        print(f"skipped: {peer['skipped']}")
     if args.json:
         envfactory_gym.tasks.atomic_write_text(Path(args.json), json.dumps(results, indent=2))
         print(f"\nwrote {args.json}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import functools
 import hashlib
 import itertools
 import json
@@ -25,7 +26,8 @@ from envfactory_gym.errors import EnvFormatError, ToolError, ToolTimeoutError
 _ALLOWED = {duckdb.StatementType.SELECT, duckdb.StatementType.INSERT,
             duckdb.StatementType.UPDATE, duckdb.StatementType.DELETE}
 _WRITES = {duckdb.StatementType.INSERT, duckdb.StatementType.UPDATE, duckdb.StatementType.DELETE}
-_TARGET = re.compile(r"^\s*(?:WITH\b.*?\)\s*)?(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+\"?(\w+)\"?",
+_TARGET = re.compile(r"^\s*(?:WITH\b.*?\)\s*)?(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"
+                     r"((?:\"?\w+\"?\s*\.\s*)*)\"?(\w+)\"?",
                      re.IGNORECASE | re.DOTALL)
 
 _lock = threading.Lock()
@@ -131,12 +133,15 @@ class _Watchdog:
 _watchdog = _Watchdog()
 
 
-def _new_catalog(prefix: str) -> tuple[str, duckdb.DuckDBPyConnection]:
+def _new_catalog(prefix: str, fallback: str | None = None) -> tuple[str, duckdb.DuckDBPyConnection]:
     con = shared_connection()
     name = f"{prefix}_{os.getpid()}_{next(_catalog_ids)}"
     cur = con.cursor()
-    cur.execute(f"ATTACH ':memory:' AS {name}")
-    cur.execute(f"USE {name}")
+    if fallback is None:
+        cur.execute(f"ATTACH ':memory:' AS {name}; USE {name}")
+    else:
+        # Unqualified names resolve to this catalog's own copy of a table if it has one, else to the template.
+        cur.execute(f"ATTACH ':memory:' AS {name}; USE {name}; SET search_path = '{name}.main,{fallback}.main'")
     return name, cur
 
 
@@ -151,6 +156,15 @@ def _parse(sql: str) -> Any:
             raise ValueError(f"tools may only SELECT, INSERT, UPDATE or DELETE, got {stmt.type.name}: {sql[:80]!r}")
         if len(_statement_cache) < 4096:
             _statement_cache[sql] = stmt
+    return stmt
+
+
+def _control(sql: str) -> Any:
+    """A transaction-control statement, parsed once per process (re-parsing costs as much as running it)."""
+    key = "\x00control\x00" + sql
+    stmt = _statement_cache.get(key)
+    if stmt is None:
+        stmt = _statement_cache[key] = shared_connection().extract_statements(sql)[0]
     return stmt
 
 
@@ -175,9 +189,10 @@ class Database:
     Values are always passed as parameters (``?``); a tool never formats argument strings into SQL.
     """
 
-    def __init__(self, cursor: duckdb.DuckDBPyConnection, now: str, on_write: Any) -> None:
+    def __init__(self, cursor: duckdb.DuckDBPyConnection, now: str, on_write: Any, on_keys: Any = None) -> None:
         self._cur = cursor
         self._on_write = on_write
+        self._on_keys = on_keys
         self.allow_writes = False
         #: The environment's fixed clock (ISO 8601), so that runs are reproducible.
         self.now = now
@@ -212,7 +227,14 @@ class Database:
         match = _TARGET.match(sql)
         if match is None:
             raise ValueError(f"cannot tell which table this statement writes: {sql[:80]!r}")
-        self._on_write(match.group(1).lower())
+        if match.group(1):
+            raise ValueError(f"a tool writes its environment's tables by their plain names: {sql[:80]!r}")
+        table = match.group(2).lower()
+        keyed = self._on_write(table, sql)
+        if keyed is not None:  # the same statement with RETURNING <primary key>: reset restores just those rows
+            keys = self._cur.execute(keyed, list(params)).fetchall()
+            self._on_keys(table, sql, keys)
+            return len(keys)
         row = self._cur.execute(stmt, list(params)).fetchone()
         return int(row[0]) if row and row[0] is not None else 0
 
@@ -238,7 +260,55 @@ class Template:
     catalog: str
     schema_sql: str
     tables: dict[str, TableInfo]
+    table_sql: dict[str, str] = field(default_factory=dict)
     pid: int = field(default_factory=os.getpid)
+    _fingerprints: dict[str, tuple[int, int | None]] | None = field(default=None, repr=False)
+    _keyed: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
+
+    def key_sql(self, table: str) -> str:
+        """An expression of a row's primary key (a list of strings when the key has several columns)."""
+        pk = self.tables[table].primary_key
+        return pk[0] if len(pk) == 1 else "[" + ", ".join(f"{c}::VARCHAR" for c in pk) + "]"
+
+    def keyed(self, table: str, sql: str) -> Any:
+        """``sql`` (a write to ``table``) parsed with ``RETURNING <primary key>``, or None where that could
+        miss a changed row (it returns already, or an UPDATE sets a key column): then reset restores the
+        whole table."""
+        try:
+            return self._keyed[table, sql]
+        except KeyError:
+            pass
+        stmt = None
+        info = self.tables[table]
+        set_part = re.search(r"\bSET\b(.*?)(?:\bWHERE\b|$)", sql, re.IGNORECASE | re.DOTALL)
+        sets_key = set_part is not None and re.search(r"\bUPDATE\b", sql, re.IGNORECASE) is not None and any(
+            re.search(rf"\b{re.escape(c)}\b", set_part.group(1), re.IGNORECASE) for c in info.primary_key)
+        if not sets_key and not re.search(r"\bRETURNING\b", sql, re.IGNORECASE):
+            try:
+                stmts = shared_connection().extract_statements(
+                    f"{sql.rstrip().rstrip(';')} RETURNING {self.key_sql(table)}")
+                if len(stmts) == 1:
+                    stmt = stmts[0]
+            except duckdb.Error:
+                pass
+        if len(self._keyed) < 4096:
+            self._keyed[table, sql] = stmt
+        return stmt
+
+    def copy_sql(self, table: str) -> str:
+        """The statements that give an env catalog its own copy of ``table`` (constraints kept)."""
+        return f"{self.table_sql[table]}; INSERT INTO {table} SELECT * FROM {self.catalog}.{table}"
+
+    @property
+    def fingerprints(self) -> dict[str, tuple[int, int | None]]:
+        """Per table, (row count, XOR of row hashes) of the initial state (computed once per process)."""
+        if self._fingerprints is None:
+            cur = shared_connection().cursor()
+            try:
+                self._fingerprints = _fingerprints(cur, list(self.tables), self.catalog)
+            finally:
+                cur.close()
+        return self._fingerprints
 
     @property
     def alive(self) -> bool:
@@ -268,7 +338,9 @@ class Template:
                     cur.execute(f"COPY {catalog}.{csv.stem} FROM '{_sql_path(csv)}' (HEADER, NULLSTR '')")
                 except duckdb.Error as exc:
                     raise EnvFormatError(csv, f"seed rows do not load: {exc}") from None
-            return cls(catalog, schema_sql, tables)
+            table_sql = dict(cur.execute(
+                "SELECT table_name, sql FROM duckdb_tables() WHERE database_name = ?", [catalog]).fetchall())
+            return cls(catalog, schema_sql, tables, {t: sql.rstrip().rstrip(";") for t, sql in table_sql.items()})
         except BaseException:
             cur.execute("USE memory")
             cur.execute(f"DETACH {catalog}")
@@ -279,6 +351,17 @@ class Template:
 
 def _sql_path(path: Path) -> str:
     return str(path.resolve()).replace("'", "''")
+
+
+def _fingerprints(cur: duckdb.DuckDBPyConnection, tables: Sequence[str],
+                  catalog: str | None = None) -> dict[str, tuple[int, int | None]]:
+    # XOR of row hashes is exact for sets of distinct rows, which primary keys guarantee. DuckDB's hash()
+    # differs between versions, so fingerprints are only ever compared within one process.
+    if not tables:
+        return {}
+    prefix = f"{catalog}." if catalog else ""
+    sql = " UNION ALL ".join(f"SELECT '{t}', count(*), bit_xor(hash(r)) FROM {prefix}{t} AS r" for t in tables)
+    return {t: (int(n), None if h is None else int(h)) for t, n, h in cur.execute(sql).fetchall()}
 
 
 def _table_infos(cur: duckdb.DuckDBPyConnection, catalog: str) -> dict[str, TableInfo]:
@@ -341,45 +424,182 @@ def _dump(value: Any) -> str:
     return json.dumps(value, sort_keys=True, default=str, separators=(",", ":"))
 
 
+_PLAIN_INSERT = re.compile(r"^\s*INSERT\s+INTO\b", re.IGNORECASE)
+_PLAIN_UPDATE = re.compile(r"^\s*UPDATE\b", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=4096)
+def _write_kind(sql: str) -> str:
+    """'insert' for a plain INSERT (only new rows), 'update' for a plain UPDATE, else 'other'."""
+    if _PLAIN_INSERT.match(sql) and not re.search(r"\bON\s+CONFLICT\b", sql, re.IGNORECASE):
+        return "insert"
+    if _PLAIN_UPDATE.match(sql):
+        return "update"
+    return "other"
+
+
+def _sql_list(keys: Iterable[Any]) -> str | None:
+    """Keys as a SQL list literal (strings and integers only; None for anything else)."""
+    parts = []
+    for k in sorted(keys, key=repr):
+        if isinstance(k, tuple):
+            inner = _sql_list_items(k)
+            if inner is None:
+                return None
+            parts.append(f"[{inner}]")
+        else:
+            item = _sql_list_items((k,))
+            if item is None:
+                return None
+            parts.append(item)
+    return "[" + ", ".join(parts) + "]"
+
+
+def _sql_list_items(values: Iterable[Any]) -> str | None:
+    out = []
+    for v in values:
+        if isinstance(v, str):
+            out.append("'" + v.replace("'", "''") + "'")
+        elif isinstance(v, int) and not isinstance(v, bool):
+            out.append(str(v))
+        else:
+            return None
+    return ", ".join(out)
+
+
+class _CopyFirst(BaseException):
+    """Raised into a tool when it first writes a table the env has no copy of yet (not an Exception, so
+    that a tool's own ``except Exception`` does not swallow it)."""
+
+
+#: Per tool function, the tables it has written: copied before its transaction starts.
+_write_targets: dict[Any, set[str]] = {}
+
+
 class DuckDBState:
-    """One environment instance's isolated database, restorable to the template in O(tables written)."""
+    """One environment instance's isolated database, restorable to the template in O(tables written).
+
+    Copy-on-write: the catalog starts empty and its search path falls back to the template, so reads see
+    the template's tables; the first write to a table gives the env its own copy (the write path knows the
+    target table and copies before writing), so creating an env costs neither the time nor the memory of a
+    copy. Writes record the primary keys they touch (``RETURNING``), so a reset puts back only those rows:
+    it costs what the episode changed, not the size of the database.
+    """
 
     def __init__(self, template: Template, now: str = "2026-01-01T00:00:00") -> None:
         self.template = template
-        self.catalog, self._cur = _new_catalog("env")
+        self.catalog, self._cur = _new_catalog("env", template.catalog)
+        #: Tables written since the last reset.
         self.dirty: set[str] = set()
+        #: Tables this env has its own copy of; the others are read from the template.
+        self.copied: set[str] = set()
+        self._keys: dict[str, set[Any]] = {}
+        self._kinds: dict[str, set[str]] = {}
+        self._whole: set[str] = set()
+        self._needs_copy: set[str] = set()
         self._closed = False
         self._finalizer = weakref.finalize(self, _detach, self.catalog, self._cur, os.getpid())
-        try:
-            self._cur.execute(template.schema_sql)
-            for t in template.tables:
-                self._cur.execute(f"INSERT INTO {t} SELECT * FROM {template.catalog}.{t}")
-        except BaseException:
-            self.close()
-            raise
-        self.db = Database(self._cur, now=now, on_write=self.dirty.add)
+        self.db = Database(self._cur, now=now, on_write=self._on_write, on_keys=self._on_keys)
 
     @property
     def closed(self) -> bool:
         """Whether :meth:`close` was called."""
         return self._closed
 
+    def _on_write(self, table: str, sql: str) -> Any:
+        self.dirty.add(table)
+        if table not in self.template.tables:
+            return None
+        if table not in self.copied:
+            # The copy runs in its own committed transaction (a rolled-back one must never leave a half-made
+            # copy, and constraint errors read differently on rows created in the same transaction): stop
+            # the tool, roll back, copy, run the tool again. Tools are deterministic, and the tables a tool
+            # wrote are copied up front on its later calls, so this happens at most once per tool and table.
+            self._needs_copy.add(table)
+            raise _CopyFirst(table)
+        keyed = self.template.keyed(table, sql)
+        if keyed is None:
+            self._whole.add(table)
+        return keyed
+
+    def _on_keys(self, table: str, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        self._kinds.setdefault(table, set()).add(_write_kind(sql))
+        keys = self._keys.setdefault(table, set())
+        for (key,) in rows:
+            keys.add(tuple(key) if isinstance(key, list) else key)
+
+    def mark_written(self, tables: Iterable[str]) -> None:
+        """Note tables changed by SQL that bypassed :attr:`db`: the next reset restores them whole."""
+        tables = set(tables)
+        self.dirty |= tables
+        self._whole |= tables
+
+    def materialize(self, tables: Iterable[str]) -> None:
+        """Turn ``tables`` into real copies now (as their first write would)."""
+        todo = sorted(set(tables) & set(self.template.tables) - self.copied)
+        if todo:
+            cur = self._cur
+            cur.execute("BEGIN TRANSACTION")
+            try:
+                cur.execute("; ".join(self.template.copy_sql(t) for t in todo))
+                cur.execute("COMMIT")
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+            self.copied.update(todo)
+
     def reset(self) -> None:
-        """Restore the initial state, copying back only the tables written since the last reset."""
-        if not self.dirty:
-            return
-        cur, tmpl = self._cur, self.template.catalog
-        cur.execute("BEGIN TRANSACTION")
-        try:
-            for t in sorted(self.dirty):
-                if t in self.template.tables:
-                    cur.execute(f"DELETE FROM {t}")
-                    cur.execute(f"INSERT INTO {t} SELECT * FROM {tmpl}.{t}")
-            cur.execute("COMMIT")
-        except BaseException:
-            cur.execute("ROLLBACK")
-            raise
+        """Restore the initial state: only the rows written since the last reset are copied back."""
+        script = "; ".join(sql for sql in map(self._restore_sql, sorted(self.dirty & self.copied)) if sql)
+        if script:
+            cur = self._cur
+            cur.execute("BEGIN TRANSACTION")
+            try:
+                cur.execute(script)
+                cur.execute("COMMIT")
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
         self.dirty.clear()
+        self._keys.clear()
+        self._kinds.clear()
+        self._whole.clear()
+
+    def _restore_sql(self, t: str) -> str:
+        # One statement per table in the common cases: rows only inserted are deleted, rows only updated
+        # (key columns untouched) are updated back from the template; anything else is deleted and re-copied.
+        tmpl, keys, kinds = self.template, self._keys.get(t), self._kinds.get(t, set())
+        src = f"{tmpl.catalog}.{t}"
+        if t in self._whole:
+            return f"DELETE FROM {t}; INSERT INTO {t} SELECT * FROM {src}"
+        if not keys:
+            return ""
+        listed = _sql_list(keys)
+        if listed is None:
+            self._whole.add(t)
+            return self._restore_sql(t)
+        info = tmpl.tables[t]
+        key = tmpl.key_sql(t)
+        if kinds == {"insert"}:
+            return f"DELETE FROM {t} WHERE list_contains({listed}, {key})"
+        others = [c for c in info.columns if c not in info.primary_key]
+        if kinds == {"update"} and others:
+            sets = ", ".join(f"{c} = b.{c}" for c in others)
+            on = " AND ".join(f"{t}.{c} = b.{c}" for c in info.primary_key)
+            qkey = "[" + ", ".join(f"{t}.{c}::VARCHAR" for c in info.primary_key) + "]" if len(
+                info.primary_key) > 1 else f"{t}.{key}"
+            return f"UPDATE {t} SET {sets} FROM {src} AS b WHERE {on} AND list_contains({listed}, {qkey})"
+        return (f"DELETE FROM {t} WHERE list_contains({listed}, {key}); "
+                f"INSERT INTO {t} SELECT * FROM {src} WHERE list_contains({listed}, {key})")
+
+    def fingerprints(self, tables: Iterable[str]) -> dict[str, tuple[int, int | None]]:
+        """Per table, (row count, XOR of row hashes): equal fingerprints mean equal contents, in one process."""
+        tables = sorted(set(tables) & set(self.template.tables))
+        base = self.template.fingerprints
+        changed = self.dirty & self.copied  # the other tables hold exactly the template's rows
+        out = {t: base[t] for t in tables if t not in changed}
+        out.update(_fingerprints(self._cur, [t for t in tables if t in changed]))
+        return out
 
     def run_in_transaction(self, func: Any, *args: Any, writes: bool = False, timeout_s: float | None = None,
                            **kwargs: Any) -> Any:
@@ -388,35 +608,66 @@ class DuckDBState:
         With ``timeout_s``, a call still running after that many seconds is interrupted (its statement
         stops), rolled back, and reported as :class:`~envfactory_gym.errors.ToolTimeoutError`.
         """
+        if not writes:
+            # A read-only tool cannot write (Database.execute refuses), so it needs no transaction.
+            token = _watchdog.start(self._cur, timeout_s) if timeout_s is not None else None
+            try:
+                result = func(self.db, *args, **kwargs)
+            except BaseException as exc:
+                if token is not None and _watchdog.stop(token):
+                    raise ToolTimeoutError(f"the tool ran longer than its {timeout_s:g} s limit and was "
+                                           "stopped; nothing was changed") from exc
+                raise
+            if token is not None and _watchdog.stop(token):
+                raise ToolTimeoutError(f"the tool ran longer than its {timeout_s:g} s limit and was stopped; "
+                                       "nothing was changed")
+            return result
+        while True:
+            self.materialize(_write_targets.get(func, ()))
+            try:
+                return self._write_once(func, args, kwargs, timeout_s)
+            except _CopyFirst:
+                pass
+            finally:
+                targets, self._needs_copy = self._needs_copy, set()
+                if targets:
+                    _write_targets.setdefault(func, set()).update(targets)
+
+    def _write_once(self, func: Any, args: tuple[Any, ...], kwargs: dict[str, Any], timeout_s: float | None) -> Any:
         cur = self._cur
         token = _watchdog.start(cur, timeout_s) if timeout_s is not None else None
         try:
-            cur.execute("BEGIN TRANSACTION")
+            cur.execute(_control("BEGIN TRANSACTION"))
         except BaseException:
             if token is not None:
                 _watchdog.stop(token)
             raise
-        self.db.allow_writes = writes
+        self.db.allow_writes = True
         try:
             result = func(self.db, *args, **kwargs)
             timed_out = token is not None and _watchdog.stop(token)
         except BaseException as exc:
             timed_out = token is not None and _watchdog.stop(token)
-            cur.execute("ROLLBACK")
+            cur.execute(_control("ROLLBACK"))
+            if self._needs_copy:
+                raise _CopyFirst() from exc
             if timed_out:
                 raise ToolTimeoutError(f"the tool ran longer than its {timeout_s:g} s limit and was stopped; "
                                        "nothing was changed") from exc
             raise
         finally:
             self.db.allow_writes = False
+        if self._needs_copy:  # the tool caught the signal to copy a table first
+            cur.execute(_control("ROLLBACK"))
+            raise _CopyFirst()
         if timed_out:
-            cur.execute("ROLLBACK")
+            cur.execute(_control("ROLLBACK"))
             raise ToolTimeoutError(f"the tool ran longer than its {timeout_s:g} s limit and was stopped; "
                                    "nothing was changed")
         try:
-            cur.execute("COMMIT")
+            cur.execute(_control("COMMIT"))
         except duckdb.Error:
-            cur.execute("ROLLBACK")
+            cur.execute(_control("ROLLBACK"))
             raise
         return result
 
@@ -425,6 +676,8 @@ class DuckDBState:
         tables = sorted(set(self.dirty if tables is None else tables) & set(self.template.tables))
         out = StateDiff()
         for t in tables:
+            if t not in self.copied:  # read from the template: equal by construction
+                continue
             info = self.template.tables[t]
             ncol = len(info.columns)
             cols = ", ".join(f"a.{c}" for c in info.columns) + ", " + ", ".join(f"b.{c}" for c in info.columns)

@@ -149,7 +149,7 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
             breakdown = self._final_reward()
             reward = breakdown.reward
             info["reward_components"] = breakdown.as_dict()
-            info["state_changes"] = len(self._agent_changes())
+            info["state_changes"] = self._state_changes
         return self.messages, reward, self._terminated, self._truncated, info
 
     def render(self) -> str | None:
@@ -188,6 +188,7 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
     def _reset_episode(self) -> None:
         self._chars = 0
         self._counted = 0
+        self._state_changes = 0
         self._messages: list[Message] = []
         self._steps = 0
         self._format_errors = 0
@@ -254,9 +255,21 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         tables = set(self.state.dirty) | self._gold.diff.tables
         return self.state.diff(tables).changes(self.package.template.tables)
 
+    def _matches_gold(self) -> bool:
+        # Tables neither side wrote hold the template's rows by construction; the rest compare by
+        # fingerprint, so the row diff is only built when the states differ.
+        assert self._gold is not None
+        tables = self.state.dirty | self._gold.diff.tables
+        return self.state.fingerprints(tables) == self._gold.expected_fingerprints(self.package.template, tables)
+
     def _final_reward(self) -> RewardBreakdown:
         assert self.task is not None and self._gold is not None
-        mine, gold = self._agent_changes(), self._gold.changes
+        gold = self._gold.changes
+        if self._matches_gold():
+            mine = gold
+        else:
+            mine = self._agent_changes()
+        self._state_changes = len(mine)
         if mine == gold:
             state_score = 1.0
         elif self.reward_fn.config.partial_state_credit:

@@ -7,7 +7,8 @@ import importlib.util
 import json
 import sys
 import threading
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,13 @@ class GoldOutcome:
     results: tuple[Any, ...]
     diff: StateDiff
     changes: frozenset[tuple[str, str, str]]
+    #: Fingerprints of the gold final state's changed tables (see :meth:`DuckDBState.fingerprints`).
+    fingerprints: dict[str, tuple[int, int | None]] = field(default_factory=dict)
+
+    def expected_fingerprints(self, template: Template, tables: Iterable[str]) -> dict[str, tuple[int, int | None]]:
+        """What ``tables`` hold in the gold final state: the gold's copies, else the initial state."""
+        base = template.fingerprints
+        return {t: self.fingerprints.get(t, base[t]) for t in sorted(set(tables) & set(template.tables))}
 
 
 class EnvPackage:
@@ -127,6 +135,7 @@ class EnvPackage:
                         raise EnvFormatError(self.path / "tasks.jsonl",
                                              f"task {task.id!r}: gold call {i} ({call.name}) fails: {exc}") from None
                 diff = state.diff()
+                fingerprints = state.fingerprints(diff.tables)
             finally:
                 state.reset()
             if not diff and not task.outputs:
@@ -134,7 +143,7 @@ class EnvPackage:
                     self.path / "tasks.jsonl",
                     f"task {task.id!r} changes nothing and lists no outputs: doing nothing would be paid; "
                     "add the facts the user must be told to 'outputs'")
-            outcome = GoldOutcome(tuple(results), diff, diff.changes(self.template.tables))
+            outcome = GoldOutcome(tuple(results), diff, diff.changes(self.template.tables), fingerprints)
             self._gold[key] = outcome
             return outcome
 

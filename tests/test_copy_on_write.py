@@ -1,0 +1,98 @@
+"""Copy-on-write states: lazy table copies, row-level resets, fingerprints and the write-path guards."""
+
+from __future__ import annotations
+
+import pytest
+
+from envfactory_gym.errors import ToolError
+
+
+def _write(sql, params=()):
+    return lambda db: db.execute(sql, list(params))
+
+
+def test_new_state_copies_nothing_until_a_write(library_package):
+    s = library_package.new_state()
+    try:
+        assert s.copied == set()
+        s.run_in_transaction(_write("UPDATE books SET copies = 7 WHERE book_id = 'B-001'"), writes=True)
+        assert s.copied == {"books"} and s.dirty == {"books"}
+        assert s.db.scalar("SELECT copies FROM books WHERE book_id = 'B-001'") == 7
+    finally:
+        s.close()
+
+
+def test_first_write_that_fails_leaves_no_partial_state(library_package):
+    s = library_package.new_state()
+    try:
+        h0 = s.state_hash()
+
+        def write_then_fail(db):
+            db.execute("UPDATE members SET name = 'X' WHERE member_id = 'M-002'")
+            raise ToolError("refused")
+
+        with pytest.raises(ToolError):
+            s.run_in_transaction(write_then_fail, writes=True)
+        assert s.state_hash() == h0
+        s.reset()
+        assert s.state_hash() == h0 and not s.diff(library_package.template.tables)
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("sql", [
+    "UPDATE books SET copies = copies + 1",
+    "DELETE FROM members WHERE member_id IN ('M-002', 'M-020')",
+    "INSERT INTO loans VALUES ('L-901', 'M-002', 'B-001', TIMESTAMP '2026-02-01 09:00:00', false)",
+    "UPDATE books SET book_id = 'B-999' WHERE book_id = 'B-001'",  # a key change: restored whole
+])
+def test_reset_restores_exactly_the_rows_written(library_package, sql):
+    s = library_package.new_state()
+    try:
+        h0 = s.state_hash()
+        for _ in range(3):
+            s.run_in_transaction(_write(sql), writes=True)
+            assert s.state_hash() != h0
+            s.reset()
+            assert s.state_hash() == h0
+            assert not s.diff(library_package.template.tables)
+    finally:
+        s.close()
+
+
+def test_untracked_writes_are_restored_whole(library_package):
+    s = library_package.new_state()
+    try:
+        h0 = s.state_hash()
+        s.materialize(["books"])
+        s._cur.execute("UPDATE books SET copies = 0")
+        s.mark_written(["books"])
+        s.reset()
+        assert s.state_hash() == h0
+    finally:
+        s.close()
+
+
+def test_fingerprints_follow_contents(library_package):
+    s = library_package.new_state()
+    try:
+        base = library_package.template.fingerprints
+        assert s.fingerprints(["books", "loans"]) == {"books": base["books"], "loans": base["loans"]}
+        s.run_in_transaction(_write("UPDATE books SET copies = copies + 1 WHERE book_id = 'B-001'"), writes=True)
+        assert s.fingerprints(["books"])["books"] != base["books"]
+        s.run_in_transaction(_write("UPDATE books SET copies = copies - 1 WHERE book_id = 'B-001'"), writes=True)
+        assert s.fingerprints(["books"])["books"] == base["books"]
+    finally:
+        s.close()
+
+
+def test_qualified_write_targets_are_refused(library_package):
+    s = library_package.new_state()
+    try:
+        h0 = s.state_hash()
+        with pytest.raises(ValueError, match="plain names"):
+            s.run_in_transaction(_write(f"UPDATE {library_package.template.catalog}.books SET copies = 0"),
+                                 writes=True)
+        assert s.state_hash() == h0
+    finally:
+        s.close()
