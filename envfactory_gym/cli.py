@@ -16,6 +16,7 @@ import envfactory_gym
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.eval.cli import register as register_eval
 from envfactory_gym.querygen.cli import register as register_querygen
+from envfactory_gym.train.cli import register as register_train
 from envfactory_gym.registration import get_package, register_env_dir, registered_env_ids
 from envfactory_gym.tasks import atomic_write_text
 
@@ -135,6 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_run)
     register_querygen(sub)
     register_eval(sub)
+    register_train(sub)
     return parser
 
 

@@ -1,0 +1,1 @@
+"""LoRA policy training on the environments (SFT, GRPO), a TRL environment adapter and SB3 wrappers."""

@@ -1,0 +1,261 @@
+"""GRPO on the environments: groups of multi-turn rollouts, the env's composite reward, LoRA updates with KL."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.train.common import (
+    append_jsonl,
+    latest_checkpoint,
+    load_checkpoint,
+    load_policy,
+    load_tokenizer,
+    render,
+    require_training_stack,
+    save_checkpoint,
+    template_messages,
+    trainable_parameters,
+    trim_log,
+)
+from envfactory_gym.train.config import GRPOConfig
+
+
+@dataclass(frozen=True)
+class TaskRef:
+    """One training task: the env id, the tasks it is made with (None: its own) and the task id."""
+
+    env_id: str
+    tasks: str | None
+    task_id: str
+
+
+@dataclass
+class Turn:
+    """One model turn: the prompt tokens (context) and the generated tokens (the only ones with loss)."""
+
+    prompt_ids: list[int]
+    completion_ids: list[int]
+    old_logprobs: Any = None
+
+
+@dataclass
+class Episode:
+    """One rollout: its turns, final reward and reward components."""
+
+    turns: list[Turn] = field(default_factory=list)
+    reward: float = 0.0
+    components: dict[str, float] = field(default_factory=dict)
+
+
+def resolve_tasks(envs: str, tasks: str = "") -> list[TaskRef]:
+    """The training tasks: every task of each env, of a task file, or of an RL export's records."""
+    import gymnasium as gym
+
+    env_ids = [e.strip() for e in envs.split(",") if e.strip()]
+    if not env_ids:
+        raise EnvFactoryError("--envs names no environment")
+    refs: list[TaskRef] = []
+    if tasks:
+        lines = [json.loads(x) for x in Path(tasks).read_text(encoding="utf-8").splitlines() if x.strip()]
+        if lines and "prompt" in lines[0]:  # an RL export: records name their env, task file and task
+            return [TaskRef(r.get("env_id", env_ids[0]), r.get("tasks_file"), r["task_id"]) for r in lines]
+    for env_id in env_ids:
+        env = gym.make(env_id, tasks=tasks or None)
+        try:
+            refs += [TaskRef(env_id, tasks or None, t.id) for t in env.unwrapped.tasks]
+        finally:
+            env.close()
+    return refs
+
+
+def task_for_step(refs: Sequence[TaskRef], seed: int, step: int) -> TaskRef:
+    """The task of an update: a seeded shuffle of the tasks, cycled (so a resumed run picks the same ones)."""
+    epoch, i = divmod(step, len(refs))
+    order = list(range(len(refs)))
+    random.Random(seed * 7919 + epoch).shuffle(order)
+    return refs[order[i]]
+
+
+def rollout_group(policy: Any, tokenizer: Any, ref: TaskRef, config: GRPOConfig, seed: int) -> list[Episode]:
+    """Play ``group_size`` episodes of one task, decoding each turn of all live episodes in one batch."""
+    import gymnasium as gym
+    import torch
+
+    uses_tools = "tools" in str(tokenizer.chat_template)
+    envs = [gym.make(ref.env_id, tasks=ref.tasks, max_steps=config.max_steps_per_episode,
+                     tools_in_system=not uses_tools) for _ in range(config.group_size)]
+    try:
+        tools = envs[0].unwrapped.tool_schemas if uses_tools else None
+        obs = [e.reset(seed=seed + i, options={"task_id": ref.task_id})[0] for i, e in enumerate(envs)]
+        episodes = [Episode() for _ in envs]
+        live = list(range(len(envs)))
+        torch.manual_seed(seed)
+        while live:
+            prompts = [_prompt_ids(tokenizer, obs[i], tools, config.max_prompt_tokens) for i in live]
+            completions = generate(policy, tokenizer, prompts, config)
+            still = []
+            for i, prompt, completion in zip(live, prompts, completions):
+                episodes[i].turns.append(Turn(prompt, completion))
+                text = tokenizer.decode(completion, skip_special_tokens=True).strip()
+                obs[i], reward, terminated, truncated, info = envs[i].step(text)
+                if terminated or truncated:
+                    episodes[i].reward = float(reward)
+                    episodes[i].components = {k: float(v) for k, v in info.get("reward_components", {}).items()}
+                else:
+                    still.append(i)
+            live = still
+        return episodes
+    finally:
+        for e in envs:
+            e.close()
+
+
+def generate(policy: Any, tokenizer: Any, prompts: list[list[int]], config: GRPOConfig) -> list[list[int]]:
+    """Sample one completion per prompt (left-padded batch); each ends at the first EOS, kept."""
+    import torch
+
+    pad = tokenizer.pad_token_id
+    width = max(len(p) for p in prompts)
+    ids = torch.full((len(prompts), width), pad, dtype=torch.long)
+    mask = torch.zeros_like(ids)
+    for row, p in enumerate(prompts):
+        ids[row, width - len(p):] = torch.tensor(p)
+        mask[row, width - len(p):] = 1
+    device = next(policy.parameters()).device
+    policy.eval()
+    with torch.no_grad():
+        out = policy.generate(input_ids=ids.to(device), attention_mask=mask.to(device),
+                              max_new_tokens=config.max_new_tokens, do_sample=True,
+                              temperature=config.temperature, top_p=config.top_p, top_k=0, pad_token_id=pad)
+    completions = []
+    eos = {tokenizer.eos_token_id} | set(_as_list(getattr(policy.generation_config, "eos_token_id", None)))
+    for row in out[:, width:].tolist():
+        cut = next((k + 1 for k, t in enumerate(row) if t in eos), len(row))
+        completions.append(row[:cut] or [tokenizer.eos_token_id])
+    return completions
+
+
+def completion_logprobs(model: Any, turn: Turn) -> Any:
+    """Log-probabilities of a turn's generated tokens given its prompt (one 1-D tensor)."""
+    import torch
+
+    device = next(model.parameters()).device
+    ids = torch.tensor([turn.prompt_ids + turn.completion_ids], device=device)
+    logits = model(input_ids=ids).logits[0, len(turn.prompt_ids) - 1: -1].float()
+    target = torch.tensor(turn.completion_ids, device=device)
+    return torch.log_softmax(logits, -1).gather(-1, target[:, None]).squeeze(-1)
+
+
+def group_advantages(rewards: Sequence[float]) -> list[float]:
+    """Rewards normalised within the group: (r - mean) / (std + 1e-4); all zero when every reward is equal."""
+    mean = sum(rewards) / len(rewards)
+    std = math.sqrt(sum((r - mean) ** 2 for r in rewards) / len(rewards))
+    return [(r - mean) / (std + 1e-4) for r in rewards]
+
+
+def update(policy: Any, optimizer: Any, episodes: list[Episode], config: GRPOConfig) -> dict[str, float]:
+    """Clipped policy-gradient steps on the group's generated tokens with a KL penalty to the base model."""
+    import torch
+
+    advantages = group_advantages([e.reward for e in episodes])
+    samples = [(turn, adv) for e, adv in zip(episodes, advantages) for turn in e.turns]
+    policy.train()
+    with torch.no_grad():
+        for turn, _ in samples:
+            if turn.old_logprobs is None:
+                turn.old_logprobs = completion_logprobs(policy, turn)
+        with policy.disable_adapter():
+            refs = [completion_logprobs(policy, turn) for turn, _ in samples]
+    stats = {"loss": 0.0, "kl": 0.0, "clip_frac": 0.0}
+    for _ in range(config.inner_epochs):
+        optimizer.zero_grad(set_to_none=True)
+        for (turn, adv), ref in zip(samples, refs):
+            new = completion_logprobs(policy, turn)
+            ratio = torch.exp(new - turn.old_logprobs)
+            clipped = torch.clamp(ratio, 1 - config.clip, 1 + config.clip)
+            pg = -torch.minimum(ratio * adv, clipped * adv)
+            # k3 estimator of KL(policy || base): non-negative, unbiased, low variance.
+            kl = torch.exp(ref - new) - (ref - new) - 1
+            loss = (pg + config.kl_coef * kl).mean() / len(samples)
+            loss.backward()
+            stats["loss"] += loss.item() / config.inner_epochs
+            stats["kl"] += float(kl.mean()) / len(samples) / config.inner_epochs
+            stats["clip_frac"] += float((ratio != clipped).float().mean()) / len(samples) / config.inner_epochs
+        torch.nn.utils.clip_grad_norm_(trainable_parameters(policy), 1.0)
+        optimizer.step()
+    return stats
+
+
+def step_record(step: int, ref: TaskRef, episodes: list[Episode], stats: dict[str, float]) -> dict[str, Any]:
+    """The log line of one update: rewards, mean reward components, KL, episode lengths."""
+    rewards = [e.reward for e in episodes]
+    keys = sorted({k for e in episodes for k in e.components})
+    return {"step": step, "env_id": ref.env_id, "task_id": ref.task_id, "reward": sum(rewards) / len(rewards),
+            "rewards": rewards,
+            "components": {k: sum(e.components.get(k, 0.0) for e in episodes) / len(episodes) for k in keys},
+            "episode_len": sum(len(e.turns) for e in episodes) / len(episodes),
+            "generated_tokens": sum(len(t.completion_ids) for e in episodes for t in e.turns), **stats}
+
+
+def train_grpo(config: GRPOConfig) -> dict[str, Any]:
+    """Run the updates; return a summary (steps, last mean reward, output folder)."""
+    require_training_stack()
+    import torch
+    from tqdm.auto import tqdm
+
+    if config.threads:
+        torch.set_num_threads(config.threads)
+    if config.group_size < 2:
+        raise EnvFactoryError("--group-size must be at least 2 (advantages are relative to the group)")
+    torch.manual_seed(config.seed)
+    out = Path(config.out)
+    out.mkdir(parents=True, exist_ok=True)
+    refs = resolve_tasks(config.envs, config.tasks)
+    tokenizer = load_tokenizer(config.model)
+    policy = load_policy(config.model, config, adapter=config.adapter or None,
+                         device="cuda" if torch.cuda.is_available() else "cpu")
+    optimizer = torch.optim.AdamW(trainable_parameters(policy), lr=config.lr)
+    step, log = 0, out / "log.jsonl"
+    checkpoint = latest_checkpoint(out) if config.resume else None
+    if checkpoint is not None:
+        step = int(load_checkpoint(checkpoint, policy, optimizer)["step"])
+        trim_log(log, step)
+    elif log.exists():
+        log.unlink()
+    bar = tqdm(total=config.steps, initial=step, desc="grpo", disable=not config.progress)
+    record: dict[str, Any] = {}
+    while step < config.steps:
+        ref = task_for_step(refs, config.seed, step)
+        episodes = rollout_group(policy, tokenizer, ref, config, seed=config.seed * 100_003 + step * 101)
+        stats = update(policy, optimizer, episodes, config)
+        step += 1
+        record = step_record(step, ref, episodes, stats)
+        append_jsonl(log, record)
+        bar.update(1)
+        bar.set_postfix(reward=f"{record['reward']:.3f}", kl=f"{record['kl']:.4f}")
+        if config.save_steps and step % config.save_steps == 0 and step < config.steps:
+            save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
+    bar.close()
+    save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
+    policy.save_pretrained(out)
+    return {"steps": step, "reward": record.get("reward"), "out": str(out)}
+
+
+def _prompt_ids(tokenizer: Any, observation: Sequence[Any], tools: list[dict[str, Any]] | None,
+                limit: int) -> list[int]:
+    text = render(tokenizer, template_messages(tokenizer, observation), tools, add_generation_prompt=True)
+    ids = tokenizer(text, add_special_tokens=False)["input_ids"]
+    return ids[-limit:] if limit else ids  # keep the newest turns
+
+
+def _as_list(value: Any) -> list[int]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [int(value)]

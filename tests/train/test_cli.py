@@ -1,0 +1,35 @@
+"""The train subcommands parse their options and run end to end through ``register``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from envfactory_gym.train.cli import register
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="envfactory")
+    register(parser.add_subparsers(dest="command", required=True))
+    return parser
+
+
+def test_options_and_defaults():
+    args = _parser().parse_args(["train", "sft", "--model", "m", "--data", "d.jsonl", "--lora-targets",
+                                 "q_proj,k_proj", "--resume"])
+    assert args.lora_r == 16 and args.lora_alpha == 32 and args.grad_accum == 4 and args.resume
+    rl = _parser().parse_args(["train", "rl", "--model", "m", "--group-size", "2", "--kl-coef", "0.1"])
+    assert rl.group_size == 2 and rl.kl_coef == 0.1 and rl.clip == 0.2 and rl.max_new_tokens == 128
+    with pytest.raises(SystemExit):
+        _parser().parse_args(["train", "sft", "--data", "d.jsonl"])  # --model is required
+
+
+def test_train_sft_command_runs(tiny_model, sft_file, tmp_path, capsys):
+    pytest.importorskip("peft")
+    args = _parser().parse_args(["train", "sft", "--model", str(tiny_model), "--data", str(sft_file), "--out",
+                                 str(tmp_path / "a"), "--max-steps", "1", "--grad-accum", "1", "--lora-r", "2",
+                                 "--threads", "1", "--no-progress", "--max-length", "4096"])
+    assert args.func(args) == 0
+    assert json.loads(capsys.readouterr().out)["steps"] == 1
