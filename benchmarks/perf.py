@@ -409,11 +409,11 @@ def main(argv: list[str] | None = None) -> None:
     else:
         peer = {"skipped": "not requested in --quick mode (pass --peer)"}
     results["tau2"] = peer
-    for env_id, r in results["envs"].items():
+    for r in results["envs"].values():
         r["summary"] = summary(r, peer)
     if first == ACCEPTANCE_ENV:
         results.update(results["envs"][first]["summary"])
-    print(f"\n== τ²-bench peer")
+    print("\n== τ²-bench peer")
     if "episode_ms" in peer:
         ours = results["envs"][first]["oracle_episode_ms"]
         print(f"τ²-bench {peer['version']} retail task {peer['task_id']} ({peer['tool_calls']} calls): episode "

@@ -16,9 +16,9 @@ import envfactory_gym
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.eval.cli import register as register_eval
 from envfactory_gym.querygen.cli import register as register_querygen
-from envfactory_gym.train.cli import register as register_train
 from envfactory_gym.registration import get_package, register_env_dir, registered_env_ids
 from envfactory_gym.tasks import atomic_write_text
+from envfactory_gym.train.cli import register as register_train
 
 console = Console()
 err_console = Console(stderr=True, soft_wrap=True)

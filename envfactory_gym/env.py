@@ -11,7 +11,14 @@ from typing import Any, SupportsFloat
 import gymnasium as gym
 from gymnasium.utils import EzPickle
 
-from envfactory_gym.actions import MAX_ACTION_CHARS, MAX_CALLS_PER_ACTION, ParsedAction, ToolCall, clip_text, parse_action
+from envfactory_gym.actions import (
+    MAX_ACTION_CHARS,
+    MAX_CALLS_PER_ACTION,
+    ParsedAction,
+    ToolCall,
+    clip_text,
+    parse_action,
+)
 from envfactory_gym.errors import ToolCallError, UnknownTaskError, UnknownToolError
 from envfactory_gym.package import EnvPackage, GoldOutcome, load_package
 from envfactory_gym.reward import CompositeReward, RewardBreakdown, RewardConfig

@@ -161,7 +161,7 @@ class EnvPackage:
                 self._scratch = None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load_package(path: Path) -> EnvPackage:
     return EnvPackage(path)
 
