@@ -21,28 +21,11 @@ CHATML = ("{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory):
     """A 2-layer Llama and a byte-level BPE tokenizer with a ChatML template, saved as a model folder."""
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+    from envfactory_gym.testing.tiny_models import build_tiny_llama
 
-    folder = tmp_path_factory.mktemp("tiny-llama")
-    tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.decoder = decoders.ByteLevel()
-    specials = ["<pad>", "<|im_start|>", "<|im_end|>"]
-    trainer = trainers.BpeTrainer(vocab_size=400, special_tokens=specials,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
-    tok.train_from_iterator(["<tool_call>{\"name\": \"get_book\", \"arguments\": {\"book_id\": \"B-005\"}}</tool_call>",
-                             "What is the title of book B-005? Call tools, message the user."] * 20, trainer)
-    fast = transformers.PreTrainedTokenizerFast(tokenizer_object=tok, pad_token="<pad>", eos_token="<|im_end|>",
-                                                bos_token="<|im_start|>")
-    fast.chat_template = CHATML
-    fast.save_pretrained(folder)
-    config = transformers.LlamaConfig(vocab_size=len(fast), hidden_size=64, intermediate_size=128,
-                                      num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2,
-                                      max_position_embeddings=8192, pad_token_id=fast.pad_token_id,
-                                      eos_token_id=fast.eos_token_id, bos_token_id=fast.bos_token_id)
-    torch.manual_seed(0)
-    transformers.LlamaForCausalLM(config).save_pretrained(folder)
-    return folder
+    corpus = ["<tool_call>{\"name\": \"get_book\", \"arguments\": {\"book_id\": \"B-005\"}}</tool_call>",
+              "What is the title of book B-005? Call tools, message the user."] * 20
+    return build_tiny_llama(tmp_path_factory.mktemp("tiny-llama"), corpus, CHATML, vocab_size=400)
 
 
 @pytest.fixture

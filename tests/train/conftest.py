@@ -32,27 +32,10 @@ def sft_file(tmp_path_factory):
 @pytest.fixture(scope="session")
 def tiny_model(tmp_path_factory, sft_file):
     """A 2-layer Llama (hidden 64) and a byte-level BPE tokenizer trained on the SFT records."""
-    torch = pytest.importorskip("torch")
-    transformers = pytest.importorskip("transformers")
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
     pytest.importorskip("peft")
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+    from envfactory_gym.testing.tiny_models import build_tiny_llama
 
-    folder = tmp_path_factory.mktemp("tiny-llama")
-    tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=500, special_tokens=["<pad>", "<|im_start|>", "<|im_end|>"],
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
     corpus = [json.dumps(json.loads(line)) for line in sft_file.read_text().splitlines()]
-    tok.train_from_iterator(corpus * 3, trainer)
-    fast = transformers.PreTrainedTokenizerFast(tokenizer_object=tok, pad_token="<pad>", eos_token="<|im_end|>",
-                                                bos_token="<|im_start|>")
-    fast.chat_template = TOOL_CHATML
-    fast.save_pretrained(folder)
-    config = transformers.LlamaConfig(vocab_size=len(fast), hidden_size=64, intermediate_size=128,
-                                      num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2,
-                                      max_position_embeddings=8192, pad_token_id=fast.pad_token_id,
-                                      eos_token_id=fast.eos_token_id, bos_token_id=fast.bos_token_id)
-    torch.manual_seed(0)
-    transformers.LlamaForCausalLM(config).save_pretrained(folder)
-    return folder
+    return build_tiny_llama(tmp_path_factory.mktemp("tiny-llama"), corpus * 3, TOOL_CHATML, vocab_size=500)
