@@ -8,9 +8,11 @@ import gymnasium as gym
 
 
 class OracleAgent:
-    """Plays the gold calls one per step, then sends a final answer carrying the task's outputs.
+    """Asks for the user's hidden facts, plays the gold calls one per step, then sends a final answer.
 
-    It proves every task solvable through the public env API: its reward must be 1.0 on every task.
+    It proves every task solvable through the public env API (its reward must be 1.0 on every task), and its
+    episodes are the SFT demonstrations: so it asks for what the request leaves out, as a good agent would,
+    instead of using facts it could not know.
     """
 
     name = "oracle"
@@ -20,7 +22,9 @@ class OracleAgent:
 
     def reset(self, env: gym.Env, observation: tuple, info: dict[str, Any]) -> None:
         task = env.unwrapped.task
-        self._plan = [{"name": c.name, "arguments": dict(c.arguments)} for c in task.gold_calls]
+        missing = [task.fact_keywords(name)[0] for name in task.user_facts]
+        self._plan = [f"Could you please tell me your {' and '.join(missing)}?"] if missing else []
+        self._plan += [{"name": c.name, "arguments": dict(c.arguments)} for c in task.gold_calls]
         facts = "; ".join(task.outputs)
         self._plan.append(f"All done. {facts}." if facts else "All done, your request is complete.")
 

@@ -70,9 +70,12 @@ def ensure_model_folder(target: Path | None = None) -> Path:
 
 
 class SmolLM2Agent(TransformersAgent):
-    """SmolLM2-135M-Instruct, offline: small budgets (128 new tokens, 10 steps) keep CPU runs short."""
+    """SmolLM2-135M-Instruct, offline: small budgets (128 new tokens, 10 steps, the envs' compact prompt) keep
+    CPU runs short and the conversation inside its 8k context."""
 
     name = "smollm2"
 
-    def __init__(self, max_new_tokens: int = 128, max_steps: int | None = 10, **kwargs: Any) -> None:
-        super().__init__(ensure_model_folder(), max_new_tokens=max_new_tokens, max_steps=max_steps, **kwargs)
+    def __init__(self, max_new_tokens: int = 128, max_steps: int | None = 10, prompt: str = "compact",
+                 **kwargs: Any) -> None:
+        super().__init__(ensure_model_folder(), max_new_tokens=max_new_tokens, max_steps=max_steps, prompt=prompt,
+                         **kwargs)

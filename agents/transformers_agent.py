@@ -28,7 +28,8 @@ class TransformersAgent:
                  dtype: str = "auto", max_new_tokens: int = 256, temperature: float = 0.0, top_p: float = 1.0,
                  seed: int = 0, max_prompt_tokens: int | None = None, tools_in_template: bool = False,
                  max_steps: int | None = None, threads: int | None = None, model_obj: Any = None,
-                 tokenizer: Any = None) -> None:
+                 tokenizer: Any = None, adapter: str | os.PathLike[str] | None = None,
+                 prompt: str = "full") -> None:
         try:
             import torch
             from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -46,6 +47,8 @@ class TransformersAgent:
         if model_obj is None:
             torch_dtype = getattr(torch, dtype) if dtype != "auto" else ("auto" if self.device != "cpu" else torch.float32)
             model_obj = AutoModelForCausalLM.from_pretrained(str(model), dtype=torch_dtype)
+        if adapter:
+            model_obj = _with_adapter(model_obj, adapter)
         self.model = model_obj.to(self.device).eval()
         self.tokenizer.padding_side = "left"
         if self.tokenizer.pad_token_id is None:
@@ -56,7 +59,7 @@ class TransformersAgent:
         self.seed = seed
         self.max_prompt_tokens = max_prompt_tokens
         self.tools_in_template = tools_in_template
-        self.env_kwargs: dict[str, Any] = {"tools_in_system": not tools_in_template}
+        self.env_kwargs: dict[str, Any] = {"tools_in_system": not tools_in_template, "prompt": prompt}
         if max_steps is not None:
             self.env_kwargs["max_steps"] = max_steps
         self._tools: dict[int, list[dict[str, Any]]] = {}
@@ -111,3 +114,14 @@ class TransformersAgent:
 
     def _step_seed(self, info: dict[str, Any]) -> int:
         return self._episode_seed * 1000 + int(info.get("step", 0))
+
+
+def _with_adapter(model: Any, adapter: str | os.PathLike[str]) -> Any:
+    """The model with a LoRA adapter merged in (decoding then costs what the base model costs)."""
+    try:
+        from peft import PeftModel
+    except ImportError:
+        raise EnvFactoryError("loading an adapter needs peft: pip install -e '.[train]'") from None
+    if not (os.path.isdir(adapter) and os.path.isfile(os.path.join(adapter, "adapter_config.json"))):
+        raise EnvFactoryError(f"{adapter}: not a LoRA adapter folder (no adapter_config.json)")
+    return PeftModel.from_pretrained(model, str(adapter)).merge_and_unload()

@@ -67,17 +67,20 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         user: UserSimulator | None = None,
         max_steps: int | None = None,
         tools_in_system: bool = True,
+        prompt: str = "full",
         max_result_chars: int = 4000,
         max_conversation_chars: int = 1_000_000,
         tool_timeout_s: float | None = 10.0,
         render_mode: str | None = None,
     ) -> None:
         EzPickle.__init__(self, env_dir, tasks=tasks, reward=reward, user=user, max_steps=max_steps,
-                          tools_in_system=tools_in_system, max_result_chars=max_result_chars,
+                          tools_in_system=tools_in_system, prompt=prompt, max_result_chars=max_result_chars,
                           max_conversation_chars=max_conversation_chars, tool_timeout_s=tool_timeout_s,
                           render_mode=render_mode)
         if tool_timeout_s is not None and tool_timeout_s <= 0:
             raise ValueError(f"tool_timeout_s must be positive or None, got {tool_timeout_s!r}")
+        if prompt not in PROMPT_STYLES:
+            raise ValueError(f"prompt must be one of {PROMPT_STYLES}, got {prompt!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
         self.package: EnvPackage = load_package(env_dir)
@@ -90,9 +93,11 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         self.max_conversation_chars = max_conversation_chars
         self.tool_timeout_s = tool_timeout_s
         self.tools_in_system = tools_in_system
+        self.prompt = prompt
         self.render_mode = render_mode
         self._tools = self.package.tools
         self.tool_schemas: list[dict[str, Any]] = [t.openai_schema for t in self._tools.values()]
+        self._separators = (",", ":") if prompt == "compact" else None
         self.system_prompt: str = self._system_prompt()
         # One step adds at most: the action text, its calls' arguments and results, an error and a reply.
         step_chars = 3 * MAX_ACTION_CHARS + MAX_CALLS_PER_ACTION * (2 * MAX_ACTION_CHARS + max_result_chars + 400)
@@ -251,7 +256,8 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         return self._render_result(result)
 
     def _render_result(self, result: Any) -> str:
-        text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str)
+        text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str,
+                                                                  separators=self._separators)
         if len(text) > self.max_result_chars:
             cut = len(text) - self.max_result_chars
             text = text[: self.max_result_chars] + f"... [truncated {cut} characters]"
@@ -292,13 +298,17 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
                 "step": self._steps, "num_calls": len(self._calls), "format_errors": self._format_errors}
 
     def _system_prompt(self) -> str:
-        parts = [self.package.policy, _CONVERSATION_RULES]
+        compact = self.prompt == "compact"
+        parts = [self.package.compact_policy if compact else self.package.policy, _CONVERSATION_RULES]
         if self.tools_in_system:
-            lines = "\n".join(f"- {t.signature_line()}" for t in self._tools.values())
+            lines = "\n".join(f"- {t.signature_line(compact=compact)}" for t in self._tools.values())
             parts.append(f"# Tools\n{lines}\n\n{_CALL_FORMAT}")
         return "\n\n".join(parts)
 
 
+#: ``full``: the policy and every tool with its description; ``compact``: the env's short policy, tool
+#: signatures only and tool results as JSON without spaces, for models with small context budgets.
+PROMPT_STYLES = ("full", "compact")
 _CONVERSATION_RULES = (
     "# Conversation\nCall tools to look things up and make changes. Message the user only to ask for "
     "information you need or to give your final answer: a message that asks no question ends your turn "

@@ -49,11 +49,9 @@ class EnvPackage:
         if not (self.path / "seed").is_dir():
             raise EnvFormatError(self.path / "seed", "missing seed/ folder with one CSV per table")
         self.manifest: Manifest = load_manifest(self.path / "manifest.json")
-        policy_path = self.path / self.manifest.policy_file
-        try:
-            self.policy: str = policy_path.read_text(encoding="utf-8").strip()
-        except (FileNotFoundError, UnicodeDecodeError) as exc:
-            raise EnvFormatError(policy_path, f"cannot read policy ({exc})") from None
+        self.policy: str = _read_policy(self.path / self.manifest.policy_file)
+        compact = self.manifest.compact_policy_file
+        self.compact_policy: str = _read_policy(self.path / compact) if compact else self.policy
         self.tasks: list[Task] = load_tasks(self.path / "tasks.jsonl")
         self._lock = threading.RLock()
         self._tools: dict[str, Tool] | None = None
@@ -169,3 +167,10 @@ def _load_package(path: Path) -> EnvPackage:
 def load_package(path: str | Path) -> EnvPackage:
     """The process-wide :class:`EnvPackage` of a folder (shared by every env made from it)."""
     return _load_package(Path(path).resolve())
+
+
+def _read_policy(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except (FileNotFoundError, UnicodeDecodeError) as exc:
+        raise EnvFormatError(path, f"cannot read policy ({exc})") from None

@@ -28,6 +28,9 @@ class Manifest(BaseModel):
     now: str = Field("2026-01-01T00:00:00", description="The environment's fixed clock (ISO 8601).")
     max_steps: int = Field(30, ge=1, description="Agent actions per episode before truncation.")
     policy_file: str = Field("policy.md", description="Agent policy text, shown in the system prompt.")
+    compact_policy_file: str | None = Field(
+        None, description="A short version of the policy for small context budgets (the env's prompt='compact'); "
+        "the full policy is used when absent.")
 
 
 class GoldCall(BaseModel):

@@ -15,7 +15,7 @@ from envfactory_gym.tasks import atomic_write_text
 CONFIG_FILE = "config.json"
 SUMMARY_FILE = "summary.json"
 #: Run settings that must match when a run directory is resumed.
-_RESUME_KEYS = ("agent", "envs", "tasks", "trials", "seed", "limit", "user", "model", "mode")
+_RESUME_KEYS = ("agent", "envs", "tasks", "trials", "seed", "limit", "user", "model", "mode", "adapter", "prompt")
 
 
 def register(subparsers: Any) -> None:
@@ -35,6 +35,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--user-model", help="model of the LLM user (default: the agent's --model)")
     p.add_argument("--base-url", help="OpenAI-compatible endpoint (openai agent); key from OPENAI_API_KEY")
     p.add_argument("--model", help="model name (openai) or folder / hub id (transformers)")
+    p.add_argument("--adapter", help="LoRA adapter folder for the transformers/smollm2 agent (envfactory train output)")
+    p.add_argument("--prompt", choices=("full", "compact"),
+                   help="the env's system prompt: full, or compact for small context budgets "
+                        "(default: compact for smollm2, else full)")
     p.add_argument("--mode", choices=("tools", "text"), default="tools", help="openai agent: native or Hermes text")
     p.add_argument("--temperature", type=float, default=0.0)
     p.add_argument("--max-tokens", type=int, help="new tokens per turn (model agents)")
@@ -63,6 +67,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         env_kwargs["tasks"] = args.tasks
     if args.max_steps:
         env_kwargs["max_steps"] = args.max_steps
+    if args.prompt:
+        env_kwargs["prompt"] = args.prompt
     specs = plan_episodes(config["envs"], args.trials, args.seed, env_kwargs={"tasks": args.tasks} if args.tasks else {},
                           limit=args.limit)
     atomic_write_text(run_dir / CONFIG_FILE, json.dumps(config, indent=2))
@@ -98,7 +104,8 @@ def _config(args: argparse.Namespace) -> dict[str, Any]:
         raise EnvFactoryError("--envs needs at least one env id")
     return {"agent": args.agent, "envs": envs, "tasks": str(Path(args.tasks).resolve()) if args.tasks else None,
             "trials": args.trials, "seed": args.seed, "limit": args.limit, "user": args.user,
-            "model": args.model, "mode": args.mode if args.agent == "openai" else None}
+            "model": args.model, "mode": args.mode if args.agent == "openai" else None,
+            "adapter": str(Path(args.adapter).resolve()) if args.adapter else None, "prompt": args.prompt}
 
 
 def _check_resume(run_dir: Path, config: dict[str, Any]) -> None:
@@ -136,6 +143,8 @@ def _factories(args: argparse.Namespace) -> tuple[Any, Any, str]:
             options["model"] = args.model
             name = f"transformers:{args.model}"
         options["temperature"] = args.temperature
+        if args.adapter:
+            options["adapter"] = args.adapter
         if args.threads:
             options["threads"] = args.threads
         if args.max_tokens:

@@ -14,9 +14,13 @@ from envfactory_gym.runner import run_episode
 from envfactory_gym.tasks import atomic_write_text
 
 
-def sft_records(env_id: str, tasks_file: str | os.PathLike[str]) -> list[dict[str, Any]]:
-    """One ``{"messages", "tools"}`` record per task, from an oracle episode played through ``gym.make``."""
-    env = gym.make(env_id, tasks=str(tasks_file))
+def sft_records(env_id: str, tasks_file: str | os.PathLike[str], prompt: str = "full") -> list[dict[str, Any]]:
+    """One ``{"messages", "tools"}`` record per task, from an oracle episode played through ``gym.make``.
+
+    ``prompt`` picks the env's system prompt (``"compact"`` for small context budgets): train with the one
+    the policy will be evaluated with.
+    """
+    env = gym.make(env_id, tasks=str(tasks_file), prompt=prompt)
     try:
         u = env.unwrapped
         records = []
@@ -29,9 +33,9 @@ def sft_records(env_id: str, tasks_file: str | os.PathLike[str]) -> list[dict[st
         env.close()
 
 
-def rl_records(env_id: str, tasks_file: str | os.PathLike[str]) -> list[dict[str, Any]]:
+def rl_records(env_id: str, tasks_file: str | os.PathLike[str], prompt: str = "full") -> list[dict[str, Any]]:
     """One prompt record per task: the system and opening user messages, and the gold calls."""
-    env = gym.make(env_id, tasks=str(tasks_file))
+    env = gym.make(env_id, tasks=str(tasks_file), prompt=prompt)
     try:
         u = env.unwrapped
         records = []
@@ -50,16 +54,18 @@ def write_jsonl(path: str | os.PathLike[str], records: list[dict[str, Any]]) -> 
     atomic_write_text(Path(path), "".join(json.dumps(r, ensure_ascii=False, default=str) + "\n" for r in records))
 
 
-def export_sft(env_id: str, tasks_file: str | os.PathLike[str], out: str | os.PathLike[str]) -> int:
+def export_sft(env_id: str, tasks_file: str | os.PathLike[str], out: str | os.PathLike[str],
+               prompt: str = "full") -> int:
     """Write the SFT file; return the number of records."""
-    records = sft_records(env_id, tasks_file)
+    records = sft_records(env_id, tasks_file, prompt)
     write_jsonl(out, records)
     return len(records)
 
 
-def export_rl(env_id: str, tasks_file: str | os.PathLike[str], out: str | os.PathLike[str]) -> int:
+def export_rl(env_id: str, tasks_file: str | os.PathLike[str], out: str | os.PathLike[str],
+              prompt: str = "full") -> int:
     """Write the RL prompt file; return the number of records."""
-    records = rl_records(env_id, tasks_file)
+    records = rl_records(env_id, tasks_file, prompt)
     write_jsonl(out, records)
     return len(records)
 

@@ -102,7 +102,7 @@ def save_checkpoint(out: str | os.PathLike[str], policy: Any, optimizer: Any, st
     tmp = folder.with_name(folder.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
-    policy.save_pretrained(tmp)
+    policy.save_pretrained(tmp, selected_adapters=["default"])  # not a frozen reference adapter
     torch.save(optimizer.state_dict(), tmp / "optimizer.pt")
     (tmp / "state.json").write_text(json.dumps(state, indent=1))
     shutil.rmtree(folder, ignore_errors=True)

@@ -62,12 +62,16 @@ class GRPOConfig(LoraOptions):
     group_size: int = _opt(4, "Rollouts per task; advantages are normalised within the group.")
     steps: int = _opt(10, "Policy updates (one task group each).")
     lr: float = _opt(1e-5, "AdamW learning rate.")
-    kl_coef: float = _opt(0.05, "Weight of the KL penalty to the frozen base model.")
+    kl_coef: float = _opt(0.05, "Weight of the KL penalty to the reference policy.")
+    kl_ref: str = _opt("start", "KL reference: 'start' (the policy RL starts from: the --adapter, else the base "
+                       "model) or 'base' (the base model, the adapter switched off).", choices=("start", "base"))
     clip: float = _opt(0.2, "PPO ratio clipping range.")
     inner_epochs: int = _opt(1, "Gradient passes over each group's rollouts.")
     max_new_tokens: int = _opt(128, "Generated tokens per turn.")
     max_prompt_tokens: int = _opt(2048, "Prompt tokens kept per turn (the end of the conversation).")
     max_steps_per_episode: int = _opt(6, "Env max_steps: agent turns per episode.")
+    prompt: str = _opt("full", "The env's system prompt: full, or compact for small context budgets.",
+                       choices=("full", "compact"))
     temperature: float = _opt(1.0, "Sampling temperature of the rollouts.")
     top_p: float = _opt(1.0, "Nucleus sampling of the rollouts.")
     save_steps: int = _opt(0, "Checkpoint every N updates (0: only at the end).")

