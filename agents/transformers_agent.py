@@ -11,6 +11,8 @@ import gymnasium as gym
 from envfactory_gym.agents.hermes import text_messages
 from envfactory_gym.errors import EnvFactoryError
 
+CALL_END = "</tool_call>"
+
 
 class TransformersAgent:
     """Plays episodes with any causal LM folder or hub id that ``from_pretrained`` can load.
@@ -29,7 +31,7 @@ class TransformersAgent:
                  seed: int = 0, max_prompt_tokens: int | None = None, tools_in_template: bool = False,
                  max_steps: int | None = None, threads: int | None = None, model_obj: Any = None,
                  tokenizer: Any = None, adapter: str | os.PathLike[str] | None = None,
-                 prompt: str = "full") -> None:
+                 prompt: str = "full", stop_after_call: bool = False) -> None:
         try:
             import torch
             from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -59,6 +61,7 @@ class TransformersAgent:
         self.seed = seed
         self.max_prompt_tokens = max_prompt_tokens
         self.tools_in_template = tools_in_template
+        self.stop_after_call = stop_after_call
         self.env_kwargs: dict[str, Any] = {"tools_in_system": not tools_in_template, "prompt": prompt}
         if max_steps is not None:
             self.env_kwargs["max_steps"] = max_steps
@@ -101,6 +104,8 @@ class TransformersAgent:
         sample = self.temperature > 0
         kwargs: dict[str, Any] = {"max_new_tokens": self.max_new_tokens, "do_sample": sample,
                                   "pad_token_id": self.tokenizer.pad_token_id}
+        if self.stop_after_call:
+            kwargs.update(stop_strings=[CALL_END], tokenizer=self.tokenizer)
         if sample:
             kwargs.update(temperature=self.temperature, top_p=self.top_p)
             torch.manual_seed(self.seed if seed is None else seed)
@@ -110,7 +115,10 @@ class TransformersAgent:
             out = self.model.generate(**enc, **kwargs)
         new = out[:, enc["input_ids"].shape[1]:]
         self.generated_tokens += int((new != self.tokenizer.pad_token_id).sum())
-        return [t.strip() for t in self.tokenizer.batch_decode(new, skip_special_tokens=True)]
+        texts = self.tokenizer.batch_decode(new, skip_special_tokens=True)
+        if self.stop_after_call:  # a finished row of the batch may go on past its stop string
+            texts = [t.split(CALL_END, 1)[0] + CALL_END if CALL_END in t else t for t in texts]
+        return [t.strip() for t in texts]
 
     def _step_seed(self, info: dict[str, Any]) -> int:
         return self._episode_seed * 1000 + int(info.get("step", 0))

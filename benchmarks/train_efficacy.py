@@ -82,7 +82,8 @@ def evaluate(model: str, adapter: str | None, tasks_file: Path, run_dir: Path, a
     specs = plan_episodes([args.env], trials=1, seed=0, env_kwargs={"tasks": str(tasks_file)})
 
     def factory() -> TransformersAgent:
-        return TransformersAgent(model, adapter=adapter, prompt="compact", max_steps=args.max_steps,
+        return TransformersAgent(model, adapter=adapter, prompt="compact", stop_after_call=True,
+                                 max_steps=args.max_steps,
                                  max_new_tokens=args.max_new_tokens, threads=args.threads or None)
 
     start = time.perf_counter()
@@ -125,6 +126,7 @@ def train_rl_stage(model: str, adapter: Path, train_file: Path, out: Path, seed:
                         group_size=args.group_size, steps=args.rl_steps, lr=args.rl_lr, kl_coef=args.kl_coef,
                         max_new_tokens=args.max_new_tokens, max_prompt_tokens=4096,
                         max_steps_per_episode=args.max_steps, prompt="compact", temperature=args.temperature,
+                        stop_after_call=True,
                         save_steps=2, resume=True, seed=seed, threads=args.threads)
     summary = train_grpo(config)
     return {**summary, "minutes": (time.perf_counter() - start) / 60}

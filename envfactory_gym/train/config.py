@@ -74,6 +74,7 @@ class GRPOConfig(LoraOptions):
                        choices=("full", "compact"))
     temperature: float = _opt(1.0, "Sampling temperature of the rollouts.")
     top_p: float = _opt(1.0, "Nucleus sampling of the rollouts.")
+    stop_after_call: bool = _opt(False, "End a turn at its first complete </tool_call> (one call per turn).")
     save_steps: int = _opt(0, "Checkpoint every N updates (0: only at the end).")
     resume: bool = _opt(False, "Continue from the latest checkpoint in --out.")
     seed: int = _opt(0, "Seed of the task order, the sampling and the adapter's initialisation.")

@@ -29,6 +29,7 @@ from envfactory_gym.train.config import GRPOConfig
 
 TRAINED_ADAPTER = "default"  # peft's name for the adapter get_peft_model / from_pretrained creates
 REFERENCE_ADAPTER = "reference"
+CALL_END = "</tool_call>"
 
 
 @dataclass(frozen=True)
@@ -41,21 +42,36 @@ class TaskRef:
 
 
 @dataclass
-class Turn:
-    """One model turn: the prompt tokens (context) and the generated tokens (the only ones with loss)."""
+class Segment:
+    """A token sequence of an episode exactly as the model saw it, and where its generated tokens lie.
 
-    prompt_ids: list[int]
-    completion_ids: list[int]
+    Generated tokens are kept verbatim and only the environment's new messages are tokenized (as the chat
+    template renders them), so the update scores the very tokens that were sampled in the very context they
+    were sampled in, with one forward pass for a whole multi-turn episode. A new segment starts only when the
+    template does not render the conversation prefix by prefix or the context limit cuts it.
+    """
+
+    ids: list[int]
+    spans: list[tuple[int, int]] = field(default_factory=list)
     old_logprobs: Any = None
+
+    @property
+    def generated(self) -> int:
+        return sum(e - s for s, e in self.spans)
 
 
 @dataclass
 class Episode:
-    """One rollout: its turns, final reward and reward components."""
+    """One rollout: its token segments, turns, final reward and reward components."""
 
-    turns: list[Turn] = field(default_factory=list)
+    segments: list[Segment] = field(default_factory=list)
+    turns: int = 0
     reward: float = 0.0
     components: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def generated(self) -> int:
+        return sum(seg.generated for seg in self.segments)
 
 
 def resolve_tasks(envs: str, tasks: str = "") -> list[TaskRef]:
@@ -99,20 +115,28 @@ def rollout_group(policy: Any, tokenizer: Any, ref: TaskRef, config: GRPOConfig,
         tools = envs[0].unwrapped.tool_schemas if uses_tools else None
         obs = [e.reset(seed=seed + i, options={"task_id": ref.task_id})[0] for i, e in enumerate(envs)]
         episodes = [Episode() for _ in envs]
+        for ep, o in zip(episodes, obs):
+            ep.segments.append(Segment(_encode(tokenizer, o, tools)))
         live = list(range(len(envs)))
         torch.manual_seed(seed)
         while live:
-            prompts = [_prompt_ids(tokenizer, obs[i], tools, config.max_prompt_tokens) for i in live]
-            completions = generate(policy, tokenizer, prompts, config)
+            for i in live:
+                _fit_context(episodes[i], config.max_prompt_tokens)
+            completions = generate(policy, tokenizer, [episodes[i].segments[-1].ids for i in live], config)
             still = []
-            for i, prompt, completion in zip(live, prompts, completions):
-                episodes[i].turns.append(Turn(prompt, completion))
+            for i, completion in zip(live, completions):
+                ep, seg = episodes[i], episodes[i].segments[-1]
+                seg.spans.append((len(seg.ids), len(seg.ids) + len(completion)))
+                seg.ids += completion
+                ep.turns += 1
                 text = tokenizer.decode(completion, skip_special_tokens=True).strip()
+                before = len(obs[i])
                 obs[i], reward, terminated, truncated, info = envs[i].step(text)
                 if terminated or truncated:
-                    episodes[i].reward = float(reward)
-                    episodes[i].components = {k: float(v) for k, v in info.get("reward_components", {}).items()}
+                    ep.reward = float(reward)
+                    ep.components = {k: float(v) for k, v in info.get("reward_components", {}).items()}
                 else:
+                    _extend(tokenizer, ep, obs[i], before, tools)
                     still.append(i)
             live = still
         return episodes
@@ -121,8 +145,39 @@ def rollout_group(policy: Any, tokenizer: Any, ref: TaskRef, config: GRPOConfig,
             e.close()
 
 
+def _encode(tokenizer: Any, observation: Sequence[Any], tools: list[dict[str, Any]] | None) -> list[int]:
+    text = render(tokenizer, template_messages(tokenizer, observation), tools, add_generation_prompt=True)
+    return tokenizer(text, add_special_tokens=False)["input_ids"]
+
+
+def _extend(tokenizer: Any, episode: Episode, observation: Sequence[Any], before: int,
+            tools: list[dict[str, Any]] | None) -> None:
+    """Append the environment's answer to the agent's turn (tool results, the user's reply) as tokens."""
+    seg = episode.segments[-1]
+    eos = tokenizer.eos_token_id
+    if seg.ids[-1] != eos:  # the turn was cut (stop string or token limit): close it as the template does
+        seg.ids.append(eos)
+    # ``before`` messages preceded the agent's turn; the env appended its turn (one message) and the answers.
+    head = render(tokenizer, template_messages(tokenizer, observation[: before + 1]), tools)
+    full = render(tokenizer, template_messages(tokenizer, observation), tools, add_generation_prompt=True)
+    marker = tokenizer.eos_token or ""
+    if marker and full.startswith(head) and marker in head:
+        # What the template writes after the end-of-turn token (e.g. a newline), then the new messages.
+        tail = head.rsplit(marker, 1)[1] + full[len(head):]
+        seg.ids += tokenizer(tail, add_special_tokens=False)["input_ids"]
+    else:  # the template re-renders earlier turns: continue in a fresh segment
+        episode.segments.append(Segment(tokenizer(full, add_special_tokens=False)["input_ids"]))
+
+
+def _fit_context(episode: Episode, limit: int) -> None:
+    """Keep the next prompt within ``limit`` tokens: a fresh segment holds the newest ones."""
+    seg = episode.segments[-1]
+    if limit and len(seg.ids) > limit:
+        episode.segments.append(Segment(seg.ids[-limit:]))
+
+
 def generate(policy: Any, tokenizer: Any, prompts: list[list[int]], config: GRPOConfig) -> list[list[int]]:
-    """Sample one completion per prompt (left-padded batch); each ends at the first EOS, kept."""
+    """Sample one completion per prompt (left-padded batch); each ends at the first EOS (kept) or stop string."""
     import torch
 
     pad = tokenizer.pad_token_id
@@ -133,28 +188,50 @@ def generate(policy: Any, tokenizer: Any, prompts: list[list[int]], config: GRPO
         ids[row, width - len(p):] = torch.tensor(p)
         mask[row, width - len(p):] = 1
     device = next(policy.parameters()).device
+    kwargs: dict[str, Any] = {}
+    if config.stop_after_call:
+        kwargs.update(stop_strings=[CALL_END], tokenizer=tokenizer)
     policy.eval()
     with torch.no_grad():
         out = policy.generate(input_ids=ids.to(device), attention_mask=mask.to(device),
                               max_new_tokens=config.max_new_tokens, do_sample=True,
-                              temperature=config.temperature, top_p=config.top_p, top_k=0, pad_token_id=pad)
+                              temperature=config.temperature, top_p=config.top_p, top_k=0, pad_token_id=pad,
+                              **kwargs)
     completions = []
     eos = {tokenizer.eos_token_id} | set(_as_list(getattr(policy.generation_config, "eos_token_id", None)))
     for row in out[:, width:].tolist():
         cut = next((k + 1 for k, t in enumerate(row) if t in eos), len(row))
-        completions.append(row[:cut] or [tokenizer.eos_token_id])
+        row = row[:cut]
+        if config.stop_after_call:
+            row = _cut_after(tokenizer, row, CALL_END)
+        completions.append(row or [tokenizer.eos_token_id])
     return completions
 
 
-def completion_logprobs(model: Any, turn: Turn) -> Any:
-    """Log-probabilities of a turn's generated tokens given its prompt (one 1-D tensor)."""
+def _cut_after(tokenizer: Any, ids: list[int], stop: str) -> list[int]:
+    """The shortest prefix of ``ids`` whose text contains ``stop`` (all of ``ids`` if none does).
+
+    Finished rows of a batch are padded with the pad token, which may be the EOS: this drops that padding.
+    """
+    text = ""
+    for k, t in enumerate(ids):
+        text += tokenizer.decode([t])
+        if stop in text:
+            return ids[: k + 1]
+    return ids
+
+
+def sequence_logprobs(model: Any, segment: Segment) -> Any:
+    """Log-probabilities of a segment's generated tokens (one 1-D tensor, spans in order), one forward pass."""
     import torch
 
     device = next(model.parameters()).device
-    ids = torch.tensor([turn.prompt_ids + turn.completion_ids], device=device)
-    logits = model(input_ids=ids).logits[0, len(turn.prompt_ids) - 1: -1].float()
-    target = torch.tensor(turn.completion_ids, device=device)
-    return torch.log_softmax(logits, -1).gather(-1, target[:, None]).squeeze(-1)
+    ids = torch.tensor([segment.ids], device=device)
+    # Logits only where they predict a generated token: the vocabulary projection of the rest is wasted work.
+    positions = torch.tensor([p - 1 for s, e in segment.spans for p in range(s, e)], device=device)
+    targets = torch.tensor([segment.ids[p] for s, e in segment.spans for p in range(s, e)], device=device)
+    logits = model(input_ids=ids, logits_to_keep=positions).logits[0].float()
+    return torch.log_softmax(logits, -1).gather(-1, targets[:, None]).squeeze(-1)
 
 
 def group_advantages(rewards: Sequence[float]) -> list[float]:
@@ -165,9 +242,10 @@ def group_advantages(rewards: Sequence[float]) -> list[float]:
 
 
 def update(policy: Any, optimizer: Any, episodes: list[Episode], config: GRPOConfig) -> dict[str, float]:
-    """Clipped policy-gradient steps on the group's generated tokens with a KL penalty to the base model.
+    """Clipped policy-gradient steps on the group's generated tokens with a KL penalty to the reference.
 
-    A group whose rewards are all equal has no advantage signal: it is skipped (``skipped=1`` in the stats)
+    The loss is the mean over every generated token of the group (a long episode weighs by its tokens). A
+    group whose rewards are all equal has no advantage signal: it is skipped (``skipped=1`` in the stats)
     rather than spending a backward pass on the KL term alone.
     """
     import torch
@@ -177,32 +255,33 @@ def update(policy: Any, optimizer: Any, episodes: list[Episode], config: GRPOCon
     if not any(advantages):
         stats["skipped"] = 1.0
         return stats
-    samples = [(turn, adv) for e, adv in zip(episodes, advantages) for turn in e.turns]
+    samples = [(seg, adv) for e, adv in zip(episodes, advantages) for seg in e.segments if seg.spans]
+    tokens = sum(seg.generated for seg, _ in samples)
     policy.train()
     # With one pass the rollout policy is the current one: its log-probs are the detached new ones, which
-    # saves a forward pass per turn.
+    # saves a forward pass per segment.
     reuse = config.inner_epochs == 1
     with torch.no_grad():
-        for turn, _ in samples:
-            if turn.old_logprobs is None and not reuse:
-                turn.old_logprobs = completion_logprobs(policy, turn)
+        for seg, _ in samples:
+            if seg.old_logprobs is None and not reuse:
+                seg.old_logprobs = sequence_logprobs(policy, seg)
         with reference_policy(policy):
-            refs = [completion_logprobs(policy, turn) for turn, _ in samples]
+            refs = [sequence_logprobs(policy, seg) for seg, _ in samples]
     for _ in range(config.inner_epochs):
         optimizer.zero_grad(set_to_none=True)
-        for (turn, adv), ref in zip(samples, refs):
-            new = completion_logprobs(policy, turn)
-            old = new.detach() if reuse else turn.old_logprobs
+        for (seg, adv), ref in zip(samples, refs):
+            new = sequence_logprobs(policy, seg)
+            old = new.detach() if reuse else seg.old_logprobs
             ratio = torch.exp(new - old)
             clipped = torch.clamp(ratio, 1 - config.clip, 1 + config.clip)
             pg = -torch.minimum(ratio * adv, clipped * adv)
-            # k3 estimator of KL(policy || base): non-negative, unbiased, low variance.
+            # k3 estimator of KL(policy || reference): non-negative, unbiased, low variance.
             kl = torch.exp(ref - new) - (ref - new) - 1
-            loss = (pg + config.kl_coef * kl).mean() / len(samples)
+            loss = (pg + config.kl_coef * kl).sum() / tokens
             loss.backward()
             stats["loss"] += loss.item() / config.inner_epochs
-            stats["kl"] += float(kl.mean()) / len(samples) / config.inner_epochs
-            stats["clip_frac"] += float((ratio != clipped).float().mean()) / len(samples) / config.inner_epochs
+            stats["kl"] += float(kl.sum()) / tokens / config.inner_epochs
+            stats["clip_frac"] += float((ratio != clipped).float().sum()) / tokens / config.inner_epochs
         torch.nn.utils.clip_grad_norm_(trainable_parameters(policy), 1.0)
         optimizer.step()
     return stats
@@ -229,8 +308,8 @@ def step_record(step: int, ref: TaskRef, episodes: list[Episode], stats: dict[st
     return {"step": step, "env_id": ref.env_id, "task_id": ref.task_id, "reward": sum(rewards) / len(rewards),
             "rewards": rewards,
             "components": {k: sum(e.components.get(k, 0.0) for e in episodes) / len(episodes) for k in keys},
-            "episode_len": sum(len(e.turns) for e in episodes) / len(episodes),
-            "generated_tokens": sum(len(t.completion_ids) for e in episodes for t in e.turns), **stats}
+            "episode_len": sum(e.turns for e in episodes) / len(episodes),
+            "generated_tokens": sum(e.generated for e in episodes), **stats}
 
 
 def train_grpo(config: GRPOConfig) -> dict[str, Any]:
@@ -278,13 +357,6 @@ def train_grpo(config: GRPOConfig) -> dict[str, Any]:
     save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
     policy.save_pretrained(out, selected_adapters=[TRAINED_ADAPTER])
     return {"steps": step, "reward": record.get("reward"), "out": str(out)}
-
-
-def _prompt_ids(tokenizer: Any, observation: Sequence[Any], tools: list[dict[str, Any]] | None,
-                limit: int) -> list[int]:
-    text = render(tokenizer, template_messages(tokenizer, observation), tools, add_generation_prompt=True)
-    ids = tokenizer(text, add_special_tokens=False)["input_ids"]
-    return ids[-limit:] if limit else ids  # keep the newest turns
 
 
 def _as_list(value: Any) -> list[int]:

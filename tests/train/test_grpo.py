@@ -56,9 +56,48 @@ def test_tasks_come_from_an_rl_export(tmp_path):
 def test_only_generated_tokens_are_scored(tiny_model):
     from transformers import AutoModelForCausalLM
 
-    from envfactory_gym.train.grpo import Turn, completion_logprobs
+    from envfactory_gym.train.grpo import Segment, sequence_logprobs
 
     model = AutoModelForCausalLM.from_pretrained(tiny_model)
-    turn = Turn(prompt_ids=[5, 6, 7, 8, 9], completion_ids=[10, 11, 12])
-    logprobs = completion_logprobs(model, turn)
-    assert logprobs.shape == (3,) and bool((logprobs <= 0).all())
+    seg = Segment(ids=[5, 6, 7, 8, 9, 10, 11, 12, 13, 14], spans=[(3, 5), (7, 10)])
+    logprobs = sequence_logprobs(model, seg)
+    assert logprobs.shape == (5,) and bool((logprobs <= 0).all())
+    # The same numbers as scoring every position and picking the generated ones.
+    import torch
+
+    full = torch.log_softmax(model(input_ids=torch.tensor([seg.ids])).logits[0].float(), -1)
+    expected = torch.stack([full[p - 1, seg.ids[p]] for p in (3, 4, 7, 8, 9)])
+    assert torch.allclose(logprobs, expected, atol=1e-5)
+
+
+def test_episode_tokens_extend_the_sampled_ones_with_the_envs_answer(tiny_model):
+    """The next prompt is the sampled tokens verbatim plus the rendered new messages: no re-tokenization."""
+    import gymnasium as gym
+    from transformers import AutoTokenizer
+
+    from envfactory_gym.train.common import render, template_messages
+    from envfactory_gym.train.grpo import Episode, Segment, _encode, _extend
+
+    tok = AutoTokenizer.from_pretrained(tiny_model)
+    env = gym.make(LIBRARY_ID, tools_in_system=False)
+    obs, _ = env.reset(seed=0, options={"task_index": 0})
+    tools = env.unwrapped.tool_schemas
+    prompt = _encode(tok, obs, tools)
+    episode = Episode(segments=[Segment(list(prompt))])
+    call = env.unwrapped.task.gold_calls[0]
+    text = '<tool_call>{"name": "%s", "arguments": %s}</tool_call>' % (call.name, json.dumps(call.arguments))
+    sampled = tok(text, add_special_tokens=False)["input_ids"]  # cut at the stop string: no EOS yet
+    seg = episode.segments[0]
+    seg.spans.append((len(seg.ids), len(seg.ids) + len(sampled)))
+    seg.ids += sampled
+    before = len(obs)
+    obs, *_ = env.step(text)
+    _extend(tok, episode, obs, before, tools)
+    assert len(episode.segments) == 1
+    assert seg.ids[: seg.spans[0][1]] == prompt + sampled and seg.ids[seg.spans[0][1]] == tok.eos_token_id
+    full = render(tok, template_messages(tok, obs), tools, add_generation_prompt=True)
+    head = render(tok, template_messages(tok, obs[: before + 1]), tools)
+    # After the sampled turn: the template's end of turn, the tool result and the next generation prompt.
+    assert tok.decode(seg.ids[seg.spans[0][1]:]) == "<|im_end|>\n" + full[len(head):]
+    assert '"member_id"' in full[len(head):] and full.endswith("<|im_start|>assistant\n")
+    env.close()
