@@ -8,6 +8,7 @@ from typing import Any
 
 import gymnasium as gym
 
+from envfactory_gym.agents.decoding import PrefixCache, generate_batch
 from envfactory_gym.agents.hermes import text_messages
 from envfactory_gym.errors import EnvFactoryError
 
@@ -68,6 +69,7 @@ class TransformersAgent:
         self._tools: dict[int, list[dict[str, Any]]] = {}
         self._last_tools: list[dict[str, Any]] | None = None
         self._episode_seed = seed
+        self.prefix_cache = PrefixCache()
         self.generated_tokens = 0
 
     def set_episode_seed(self, seed: int) -> None:
@@ -96,14 +98,11 @@ class TransformersAgent:
         """Decode a continuation of each prompt (greedy at temperature 0, else sampled with ``seed``)."""
         import torch
 
-        enc = self.tokenizer(prompts, return_tensors="pt", padding=True, add_special_tokens=False)
-        if self.max_prompt_tokens and enc["input_ids"].shape[1] > self.max_prompt_tokens:
-            # Keep the end of the conversation: with left padding the newest tokens sit on the right.
-            enc = {k: v[:, -self.max_prompt_tokens:] for k, v in enc.items()}
-        enc = {k: v.to(self.device) for k, v in enc.items()}
+        ids = self.tokenizer(prompts, add_special_tokens=False)["input_ids"]
+        if self.max_prompt_tokens:
+            ids = [p[-self.max_prompt_tokens:] for p in ids]  # keep the end of the conversation
         sample = self.temperature > 0
-        kwargs: dict[str, Any] = {"max_new_tokens": self.max_new_tokens, "do_sample": sample,
-                                  "pad_token_id": self.tokenizer.pad_token_id}
+        kwargs: dict[str, Any] = {"max_new_tokens": self.max_new_tokens, "do_sample": sample}
         if self.stop_after_call:
             kwargs.update(stop_strings=[CALL_END], tokenizer=self.tokenizer)
         if sample:
@@ -111,10 +110,8 @@ class TransformersAgent:
             torch.manual_seed(self.seed if seed is None else seed)
         else:
             kwargs.update(temperature=None, top_p=None, top_k=None)
-        with torch.inference_mode():
-            out = self.model.generate(**enc, **kwargs)
-        new = out[:, enc["input_ids"].shape[1]:]
-        self.generated_tokens += int((new != self.tokenizer.pad_token_id).sum())
+        new = generate_batch(self.model, ids, self.tokenizer.pad_token_id, self.prefix_cache, **kwargs)
+        self.generated_tokens += sum(sum(t != self.tokenizer.pad_token_id for t in row) for row in new)
         texts = self.tokenizer.batch_decode(new, skip_special_tokens=True)
         if self.stop_after_call:  # a finished row of the batch may go on past its stop string
             texts = [t.split(CALL_END, 1)[0] + CALL_END if CALL_END in t else t for t in texts]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import gymnasium as gym
 import pytest
 
@@ -155,3 +157,30 @@ def test_huge_and_hostile_inputs_keep_observation_bounded(library_env):
     assert library_env.observation_space.contains(obs)
     assert sum(len(m["content"]) for m in obs) < 200_000
     assert library_env.unwrapped.state.state_hash() == h0
+
+
+def test_compact_prompt_is_shorter_and_keeps_every_tool():
+    full = gym.make("EnvFactory/retail-v0").unwrapped
+    compact = gym.make("EnvFactory/retail-v0", prompt="compact").unwrapped
+    assert len(compact.system_prompt) < len(full.system_prompt) / 2
+    assert compact.package.compact_policy in compact.system_prompt
+    assert compact.package.policy not in compact.system_prompt
+    for name, t in compact.package.tools.items():
+        line = t.signature_line(compact=True)
+        assert line.startswith(name + "(") and " - " not in line and line in compact.system_prompt
+    assert "reason: no_longer_needed|ordered_by_mistake" in compact.system_prompt  # enum choices stay
+    obs, _ = compact.reset(seed=0, options={"task_index": 0})
+    call = compact.task.gold_calls[0]
+    obs, *_ = compact.step({"name": call.name, "arguments": call.arguments})
+    content = obs[-1]["content"]
+    assert content == json.dumps(json.loads(content), separators=(",", ":"), ensure_ascii=False)
+
+
+def test_env_without_a_compact_policy_uses_its_policy():
+    env = gym.make(LIBRARY_ID, prompt="compact").unwrapped
+    assert env.package.compact_policy == env.package.policy and env.package.policy in env.system_prompt
+
+
+def test_unknown_prompt_style_is_refused():
+    with pytest.raises(ValueError, match="compact"):
+        gym.make(LIBRARY_ID, prompt="tiny")

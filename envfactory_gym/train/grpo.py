@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from envfactory_gym.agents.decoding import PrefixCache, generate_batch
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.train.common import (
     append_jsonl,
@@ -119,10 +120,11 @@ def rollout_group(policy: Any, tokenizer: Any, ref: TaskRef, config: GRPOConfig,
             ep.segments.append(Segment(_encode(tokenizer, o, tools)))
         live = list(range(len(envs)))
         torch.manual_seed(seed)
+        prefix = PrefixCache()  # the group's shared system prompt and request, prefilled once
         while live:
             for i in live:
                 _fit_context(episodes[i], config.max_prompt_tokens)
-            completions = generate(policy, tokenizer, [episodes[i].segments[-1].ids for i in live], config)
+            completions = generate(policy, tokenizer, [episodes[i].segments[-1].ids for i in live], config, prefix)
             still = []
             for i, completion in zip(live, completions):
                 ep, seg = episodes[i], episodes[i].segments[-1]
@@ -176,30 +178,18 @@ def _fit_context(episode: Episode, limit: int) -> None:
         episode.segments.append(Segment(seg.ids[-limit:]))
 
 
-def generate(policy: Any, tokenizer: Any, prompts: list[list[int]], config: GRPOConfig) -> list[list[int]]:
-    """Sample one completion per prompt (left-padded batch); each ends at the first EOS (kept) or stop string."""
-    import torch
-
-    pad = tokenizer.pad_token_id
-    width = max(len(p) for p in prompts)
-    ids = torch.full((len(prompts), width), pad, dtype=torch.long)
-    mask = torch.zeros_like(ids)
-    for row, p in enumerate(prompts):
-        ids[row, width - len(p):] = torch.tensor(p)
-        mask[row, width - len(p):] = 1
-    device = next(policy.parameters()).device
+def generate(policy: Any, tokenizer: Any, prompts: list[list[int]], config: GRPOConfig,
+             prefix: PrefixCache | None = None) -> list[list[int]]:
+    """Sample one completion per prompt; each ends at the first EOS (kept) or stop string."""
     kwargs: dict[str, Any] = {}
     if config.stop_after_call:
         kwargs.update(stop_strings=[CALL_END], tokenizer=tokenizer)
     policy.eval()
-    with torch.no_grad():
-        out = policy.generate(input_ids=ids.to(device), attention_mask=mask.to(device),
-                              max_new_tokens=config.max_new_tokens, do_sample=True,
-                              temperature=config.temperature, top_p=config.top_p, top_k=0, pad_token_id=pad,
-                              **kwargs)
+    rows = generate_batch(policy, prompts, tokenizer.pad_token_id, prefix, max_new_tokens=config.max_new_tokens,
+                          do_sample=True, temperature=config.temperature, top_p=config.top_p, top_k=0, **kwargs)
     completions = []
     eos = {tokenizer.eos_token_id} | set(_as_list(getattr(policy.generation_config, "eos_token_id", None)))
-    for row in out[:, width:].tolist():
+    for row in rows:
         cut = next((k + 1 for k, t in enumerate(row) if t in eos), len(row))
         row = row[:cut]
         if config.stop_after_call:

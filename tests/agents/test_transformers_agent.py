@@ -14,20 +14,6 @@ tokenizers = pytest.importorskip("tokenizers")
 from envfactory_gym.agents import make_agent  # noqa: E402
 from envfactory_gym.eval.harness import plan_episodes, run_eval  # noqa: E402
 
-CHATML = ("{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }}<|im_end|>\n{% endfor %}"
-          "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
-
-
-@pytest.fixture(scope="module")
-def tiny_model(tmp_path_factory):
-    """A 2-layer Llama and a byte-level BPE tokenizer with a ChatML template, saved as a model folder."""
-    from envfactory_gym.testing.tiny_models import build_tiny_llama
-
-    corpus = ["<tool_call>{\"name\": \"get_book\", \"arguments\": {\"book_id\": \"B-005\"}}</tool_call>",
-              "What is the title of book B-005? Call tools, message the user."] * 20
-    return build_tiny_llama(tmp_path_factory.mktemp("tiny-llama"), corpus, CHATML, vocab_size=400)
-
-
 @pytest.fixture
 def env():
     e = gym.make(LIBRARY_ID)

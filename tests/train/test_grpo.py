@@ -85,7 +85,7 @@ def test_episode_tokens_extend_the_sampled_ones_with_the_envs_answer(tiny_model)
     prompt = _encode(tok, obs, tools)
     episode = Episode(segments=[Segment(list(prompt))])
     call = env.unwrapped.task.gold_calls[0]
-    text = '<tool_call>{"name": "%s", "arguments": %s}</tool_call>' % (call.name, json.dumps(call.arguments))
+    text = f'<tool_call>{{"name": "{call.name}", "arguments": {json.dumps(call.arguments)}}}</tool_call>'
     sampled = tok(text, add_special_tokens=False)["input_ids"]  # cut at the stop string: no EOS yet
     seg = episode.segments[0]
     seg.spans.append((len(seg.ids), len(seg.ids) + len(sampled)))
