@@ -46,6 +46,8 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--group-size", type=int, default=4)
     p.add_argument("--rl-lr", type=float, default=5e-5)
     p.add_argument("--kl-coef", type=float, default=0.02)
+    p.add_argument("--rl-reward", default='{"partial_trace_credit": true, "partial_state_credit": true}',
+                   help="RewardConfig overrides of the RL training envs (JSON); evaluation keeps the default reward")
     p.add_argument("--temperature", type=float, default=0.8, help="sampling temperature of the RL rollouts")
     p.add_argument("--max-new-tokens", type=int, default=96)
     p.add_argument("--max-steps", type=int, default=10, help="agent turns per episode")
@@ -126,7 +128,7 @@ def train_rl_stage(model: str, adapter: Path, train_file: Path, out: Path, seed:
                         group_size=args.group_size, steps=args.rl_steps, lr=args.rl_lr, kl_coef=args.kl_coef,
                         max_new_tokens=args.max_new_tokens, max_prompt_tokens=4096,
                         max_steps_per_episode=args.max_steps, prompt="compact", temperature=args.temperature,
-                        stop_after_call=True,
+                        stop_after_call=True, reward=args.rl_reward,
                         save_steps=2, resume=True, seed=seed, threads=args.threads)
     summary = train_grpo(config)
     return {**summary, "minutes": (time.perf_counter() - start) / 60}

@@ -38,7 +38,11 @@ class RewardConfig(BaseModel):
     format_penalty_cap: float = Field(0.5, ge=0)
     numeric_tolerance: float = Field(1e-6, ge=0, description="Absolute tolerance when matching numbers.")
     partial_state_credit: bool = Field(
-        False, description="Score the state by the overlap of row changes instead of exact equality.")
+        False, description="Score the state by the overlap of row changes instead of exact equality, and the "
+                           "communication by the share of outputs said.")
+    partial_trace_credit: bool = Field(
+        False, description="Score the trajectory by the share of gold calls matched (trace recall) instead of "
+                           "1 only when all are: a denser signal for RL on weak policies.")
     require_outputs: bool = Field(
         True, description="The outcome also needs the task's outputs said to the user (closes the "
                           "do-nothing hole on read-only tasks).")
@@ -173,8 +177,8 @@ class CompositeReward:
         cfg = self.config
         matched = match_calls(gold_calls, calls, cfg.numeric_tolerance)
         n_gold = len(gold_calls)
-        trace = 1.0 if matched == n_gold else 0.0
         recall = matched / n_gold if n_gold else 1.0
+        trace = recall if cfg.partial_trace_credit else (1.0 if matched == n_gold else 0.0)
         comm = communicated(outputs, messages)
         if not cfg.partial_state_credit:
             comm = 1.0 if comm == 1.0 else 0.0

@@ -71,3 +71,24 @@ def test_value_matching_rules():
     assert not values_match("1", 1)
     assert call_matches(GOLD[1], "pay", {"amount": 10.5})
     assert not call_matches(GOLD[1], "pay", {"amount": 11})
+
+
+def test_partial_trace_credit_pays_the_share_of_gold_calls_matched():
+    half = [("find", {"email": "a@b.c"})]
+    assert reward(half, state=0.0).trace == 0.0 and reward(half, state=0.0).reward == 0.0
+    shaped = reward(half, state=0.0, partial_trace_credit=True)
+    assert shaped.trace == 0.5 and shaped.trace_recall == 0.5 and shaped.reward == pytest.approx(0.25)
+    full = reward([("find", {"email": "a@b.c"}), ("pay", {"amount": 10.5})], partial_trace_credit=True)
+    assert full.reward == 1.0
+
+
+def test_grpo_reward_overrides_are_checked_early():
+    from envfactory_gym.errors import EnvFactoryError
+    from envfactory_gym.train.grpo import reward_overrides
+
+    assert reward_overrides("") is None
+    assert reward_overrides('{"partial_trace_credit": true}') == {"partial_trace_credit": True}
+    with pytest.raises(EnvFactoryError, match="partial_trace_credt"):
+        reward_overrides('{"partial_trace_credt": true}')
+    with pytest.raises(EnvFactoryError, match="not a valid"):
+        reward_overrides("{nope")

@@ -70,6 +70,8 @@ class GRPOConfig(LoraOptions):
     max_new_tokens: int = _opt(128, "Generated tokens per turn.")
     max_prompt_tokens: int = _opt(2048, "Prompt tokens kept per turn (the end of the conversation).")
     max_steps_per_episode: int = _opt(6, "Env max_steps: agent turns per episode.")
+    reward: str = _opt("", "JSON of RewardConfig fields for the training envs, e.g. "
+                       '\'{"partial_trace_credit": true}\' (default: the env\'s reward).')
     prompt: str = _opt("full", "The env's system prompt: full, or compact for small context budgets.",
                        choices=("full", "compact"))
     temperature: float = _opt(1.0, "Sampling temperature of the rollouts.")

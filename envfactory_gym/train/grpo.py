@@ -96,6 +96,22 @@ def resolve_tasks(envs: str, tasks: str = "") -> list[TaskRef]:
     return refs
 
 
+def reward_overrides(text: str) -> dict[str, Any] | None:
+    """The ``--reward`` JSON as RewardConfig fields (checked now, so a typo fails before any rollout)."""
+    if not text:
+        return None
+    from pydantic import ValidationError
+
+    from envfactory_gym.reward import RewardConfig
+
+    try:
+        fields = json.loads(text)
+        RewardConfig.model_validate(fields)
+    except (json.JSONDecodeError, ValidationError) as exc:
+        raise EnvFactoryError(f"--reward {text!r} is not a valid RewardConfig: {exc}") from None
+    return fields
+
+
 def task_for_step(refs: Sequence[TaskRef], seed: int, step: int) -> TaskRef:
     """The task of an update: a seeded shuffle of the tasks, cycled (so a resumed run picks the same ones)."""
     epoch, i = divmod(step, len(refs))
@@ -110,7 +126,8 @@ def rollout_group(policy: Any, tokenizer: Any, ref: TaskRef, config: GRPOConfig,
     import torch
 
     uses_tools = "tools" in str(tokenizer.chat_template)
-    envs = [gym.make(ref.env_id, tasks=ref.tasks, max_steps=config.max_steps_per_episode,
+    reward = reward_overrides(config.reward)
+    envs = [gym.make(ref.env_id, tasks=ref.tasks, max_steps=config.max_steps_per_episode, reward=reward,
                      tools_in_system=not uses_tools, prompt=config.prompt) for _ in range(config.group_size)]
     try:
         tools = envs[0].unwrapped.tool_schemas if uses_tools else None
@@ -315,6 +332,7 @@ def train_grpo(config: GRPOConfig) -> dict[str, Any]:
     torch.manual_seed(config.seed)
     out = Path(config.out)
     out.mkdir(parents=True, exist_ok=True)
+    reward_overrides(config.reward)
     refs = resolve_tasks(config.envs, config.tasks)
     tokenizer = load_tokenizer(config.model)
     policy = load_policy(config.model, config, adapter=config.adapter or None,
