@@ -14,6 +14,7 @@ tokenizers = pytest.importorskip("tokenizers")
 from envfactory_gym.agents import make_agent  # noqa: E402
 from envfactory_gym.eval.harness import plan_episodes, run_eval  # noqa: E402
 
+
 @pytest.fixture
 def env():
     e = gym.make(LIBRARY_ID)
