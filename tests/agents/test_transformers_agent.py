@@ -58,3 +58,11 @@ def test_batched_generation_runs_several_envs(tiny_model, tmp_path):
     assert max(calls) == 4  # four episodes decoded per generate call
     assert all(r["steps"] <= 3 for r in result.records)
     assert all(0.0 <= r["reward"] <= 1.0 for r in result.records)
+
+
+def test_a_folder_that_is_not_an_adapter_is_named_in_the_error(tiny_model, tmp_path):
+    from envfactory_gym.errors import EnvFactoryError
+
+    with pytest.raises(EnvFactoryError, match="not a LoRA adapter folder"):
+        make_agent("transformers", model=str(tiny_model), adapter=str(tmp_path), threads=1)
+

@@ -101,3 +101,16 @@ def test_episode_tokens_extend_the_sampled_ones_with_the_envs_answer(tiny_model)
     assert tok.decode(seg.ids[seg.spans[0][1]:]) == "<|im_end|>\n" + full[len(head):]
     assert '"member_id"' in full[len(head):] and full.endswith("<|im_start|>assistant\n")
     env.close()
+
+
+def test_a_turn_is_cut_right_after_its_first_call(tiny_model):
+    from transformers import AutoTokenizer
+
+    from envfactory_gym.train.grpo import CALL_END, _cut_after
+
+    tok = AutoTokenizer.from_pretrained(tiny_model)
+    call = '<tool_call>{"name": "get_book", "arguments": {}}</tool_call>'
+    ids = tok(call + call + " and more", add_special_tokens=False)["input_ids"]
+    cut = _cut_after(tok, ids, CALL_END)
+    assert tok.decode(cut) == call and cut == ids[: len(cut)]
+    assert _cut_after(tok, ids[:5], CALL_END) == ids[:5]  # no stop string: unchanged
