@@ -6,6 +6,9 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+#: The end of a Hermes tool call: decoding with ``stop_after_call`` ends a turn at its first one.
+CALL_END = "</tool_call>"
+
 
 class PrefixCache:
     """The KV cache of the prompt prefix shared by every prompt of a batch (the system prompt), kept across calls.

@@ -8,11 +8,9 @@ from typing import Any
 
 import gymnasium as gym
 
-from envfactory_gym.agents.decoding import PrefixCache, generate_batch
+from envfactory_gym.agents.decoding import CALL_END, PrefixCache, generate_batch
 from envfactory_gym.agents.hermes import text_messages
 from envfactory_gym.errors import EnvFactoryError
-
-CALL_END = "</tool_call>"
 
 
 class TransformersAgent:

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.agents.decoding import PrefixCache, generate_batch
+from envfactory_gym.agents.decoding import CALL_END, PrefixCache, generate_batch
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.train.common import (
     append_jsonl,
@@ -30,7 +30,6 @@ from envfactory_gym.train.config import GRPOConfig
 
 TRAINED_ADAPTER = "default"  # peft's name for the adapter get_peft_model / from_pretrained creates
 REFERENCE_ADAPTER = "reference"
-CALL_END = "</tool_call>"
 
 
 @dataclass(frozen=True)
