@@ -19,6 +19,7 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,14 +36,17 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--env", default=ENV_ID)
     p.add_argument("--seeds", default="0,1", help="comma-separated training seeds")
     p.add_argument("--task-seed", type=int, default=0, help="seed of the task sampler and the split")
-    p.add_argument("--train-tasks", type=int, default=200)
+    p.add_argument("--train-tasks", type=int, default=400)
     p.add_argument("--heldout-tasks", type=int, default=40)
-    p.add_argument("--sft-steps", type=int, default=100, help="SFT optimizer steps")
+    p.add_argument("--sft-steps", type=int, default=250, help="SFT optimizer steps")
     p.add_argument("--sft-batch", type=int, default=1, help="SFT conversations per optimizer step")
-    p.add_argument("--sft-lr", type=float, default=1e-3)
+    p.add_argument("--sft-lr", type=float, default=1e-3, help="peak SFT learning rate (cosine decay to 0)")
+    p.add_argument("--sft-warmup", type=int, default=10, help="SFT warmup steps")
     p.add_argument("--lora-r", type=int, default=16)
     p.add_argument("--lora-targets", default=ALL_LINEAR)
-    p.add_argument("--rl-steps", type=int, default=8, help="GRPO updates (one task group each)")
+    p.add_argument("--lora-top-layers", type=int, default=15,
+                   help="LoRA in the last N decoder layers only (0: all); SmolLM2-135M has 30")
+    p.add_argument("--rl-steps", type=int, default=20, help="GRPO updates (one task group each)")
     p.add_argument("--group-size", type=int, default=4)
     p.add_argument("--rl-lr", type=float, default=1e-4)
     p.add_argument("--kl-coef", type=float, default=0.02)
@@ -105,13 +109,12 @@ def train_sft_stage(model: str, sft_file: Path, out: Path, seed: int, args: argp
     from envfactory_gym.train.config import SFTConfig
     from envfactory_gym.train.sft import train_sft
 
-    if (out / "adapter_model.safetensors").is_file():
-        return {"minutes": 0.0, "resumed": True}
     start = time.perf_counter()
     config = SFTConfig(model=model, data=str(sft_file), out=str(out), lr=args.sft_lr, max_steps=args.sft_steps,
                        batch_size=1, grad_accum=args.sft_batch, max_length=4096, save_steps=10, resume=True,
                        seed=seed, threads=args.threads, lora_r=args.lora_r, lora_alpha=2 * args.lora_r,
-                       lora_targets=args.lora_targets)
+                       lora_targets=args.lora_targets, lora_top_layers=args.lora_top_layers,
+                       lr_schedule="cosine", warmup_steps=args.sft_warmup)
     summary = train_sft(config)
     return {**summary, "minutes": (time.perf_counter() - start) / 60}
 
@@ -121,8 +124,6 @@ def train_rl_stage(model: str, adapter: Path, train_file: Path, out: Path, seed:
     from envfactory_gym.train.config import GRPOConfig
     from envfactory_gym.train.grpo import train_grpo
 
-    if (out / "adapter_model.safetensors").is_file():
-        return {"minutes": 0.0, "resumed": True}
     start = time.perf_counter()
     config = GRPOConfig(model=model, adapter=str(adapter), envs=args.env, tasks=str(train_file), out=str(out),
                         group_size=args.group_size, steps=args.rl_steps, lr=args.rl_lr, kl_coef=args.kl_coef,
@@ -132,6 +133,23 @@ def train_rl_stage(model: str, adapter: Path, train_file: Path, out: Path, seed:
                         save_steps=2, resume=True, seed=seed, threads=args.threads)
     summary = train_grpo(config)
     return {**summary, "minutes": (time.perf_counter() - start) / 60}
+
+
+def stage(folder: Path, run: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
+    """Run one stage once: its result (with the minutes it took) is kept in ``folder/stage.json``.
+
+    A rerun returns the kept result, so the reported minutes stay the compute each finished stage cost;
+    a stage interrupted half-way resumes from its own checkpoints and counts its last invocation.
+    """
+    from envfactory_gym.tasks import atomic_write_text
+
+    done = folder / "stage.json"
+    if done.is_file():
+        return {**json.loads(done.read_text()), "resumed": True}
+    result = run(*args)
+    folder.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(done, json.dumps(result, indent=2))
+    return {**result, "resumed": False}
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
@@ -195,21 +213,25 @@ def main() -> None:
         write_tasks(heldout_file, heldout)
     if not sft_file.is_file():
         export_sft(args.env, train_file, sft_file, prompt="compact")
+    setup_minutes = (time.perf_counter() - start) / 60
     print(f"tasks: {args.train_tasks} train, {args.heldout_tasks} held-out; model {model}", flush=True)
 
-    before = evaluate(model, None, heldout_file, out / "eval_before", args)
+    before = stage(out / "eval_before", evaluate, model, None, heldout_file, out / "eval_before", args)
     print(f"held-out before training: reward {before['mean_reward']:.3f} pass^1 {before['pass1']:.3f}", flush=True)
     per_seed: dict[str, Any] = {}
+    resumed = int(before["resumed"])
     for seed in seeds:
-        seed_start = time.perf_counter()
         folder = out / f"seed{seed}"
-        sft = train_sft_stage(model, sft_file, folder / "sft", seed, args)
-        after_sft = evaluate(model, str(folder / "sft"), heldout_file, folder / "eval_sft", args)
+        sft = stage(folder / "sft", train_sft_stage, model, sft_file, folder / "sft", seed, args)
+        after_sft = stage(folder / "eval_sft", evaluate, model, str(folder / "sft"), heldout_file,
+                          folder / "eval_sft", args)
         print(f"seed {seed} after SFT: reward {after_sft['mean_reward']:.3f} pass^1 {after_sft['pass1']:.3f}",
               flush=True)
-        rl = train_rl_stage(model, folder / "sft", train_file, folder / "rl", seed, args)
-        after_rl = evaluate(model, str(folder / "rl"), heldout_file, folder / "eval_rl", args)
+        rl = stage(folder / "rl", train_rl_stage, model, folder / "sft", train_file, folder / "rl", seed, args)
+        after_rl = stage(folder / "eval_rl", evaluate, model, str(folder / "rl"), heldout_file, folder / "eval_rl",
+                         args)
         print(f"seed {seed} after RL: reward {after_rl['mean_reward']:.3f} pass^1 {after_rl['pass1']:.3f}", flush=True)
+        resumed += sum(int(x["resumed"]) for x in (sft, after_sft, rl, after_rl))
         per_seed[str(seed)] = {
             "heldout_reward_before": before["mean_reward"], "heldout_pass1_before": before["pass1"],
             "heldout_reward_after_sft": after_sft["mean_reward"], "heldout_pass1_after_sft": after_sft["pass1"],
@@ -217,7 +239,7 @@ def main() -> None:
             "components_after_sft": after_sft["components"], "components_after_rl": after_rl["components"],
             "sft_minutes": sft["minutes"], "rl_minutes": rl["minutes"],
             "eval_minutes": after_sft["minutes"] + after_rl["minutes"],
-            "minutes": (time.perf_counter() - seed_start) / 60,
+            "minutes": sft["minutes"] + rl["minutes"] + after_sft["minutes"] + after_rl["minutes"],
         }
 
     def mean(key: str) -> float:
@@ -233,7 +255,10 @@ def main() -> None:
         "rl_gain_per_seed": {s: p["heldout_reward_after_rl"] - p["heldout_reward_after_sft"]
                              for s, p in per_seed.items()},
         "per_seed": per_seed, "components_before": before["components"],
-        "minutes": (time.perf_counter() - start) / 60, "threads": torch.get_num_threads(),
+        # Stage compute plus the setup of this invocation; wall_minutes is this invocation alone.
+        "minutes": setup_minutes + before["minutes"] + sum(p["minutes"] for p in per_seed.values()),
+        "wall_minutes": (time.perf_counter() - start) / 60, "threads": torch.get_num_threads(),
+        "resumed_stages": resumed,
         "config": {k: v for k, v in vars(args).items() if k not in ("json", "plot")},
     }
     plot(out, seeds, results, out / "train_efficacy.png")

