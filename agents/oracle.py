@@ -13,11 +13,17 @@ class OracleAgent:
     It proves every task solvable through the public env API (its reward must be 1.0 on every task), and its
     episodes are the SFT demonstrations: so it asks for what the request leaves out, as a good agent would,
     instead of using facts it could not know.
+
+    With ``plan=True`` its first turn also names the tools it will call, in order ("Plan: a, b, c."), as
+    text beside that turn's question or call. A policy trained on these demonstrations decides the whole
+    chain right after the request, where the request is nearest, and later turns only follow the plan in
+    their context: small models pick the right tool far more often that way.
     """
 
     name = "oracle"
 
-    def __init__(self) -> None:
+    def __init__(self, plan: bool = False) -> None:
+        self.plan = plan
         self._plan: list[Any] = []
 
     def reset(self, env: gym.Env, observation: tuple, info: dict[str, Any]) -> None:
@@ -25,8 +31,18 @@ class OracleAgent:
         missing = [task.fact_keywords(name)[0] for name in task.user_facts]
         self._plan = [f"Could you please tell me your {' and '.join(missing)}?"] if missing else []
         self._plan += [{"name": c.name, "arguments": dict(c.arguments)} for c in task.gold_calls]
+        if self.plan and task.gold_calls:
+            text = plan_text([c.name for c in task.gold_calls])
+            first = self._plan[0]
+            self._plan[0] = (f"{text} {first}" if isinstance(first, str)
+                             else {"role": "assistant", "content": text, "tool_calls": [first]})
         facts = "; ".join(task.outputs)
         self._plan.append(f"All done. {facts}." if facts else "All done, your request is complete.")
 
     def act(self, observation: tuple, info: dict[str, Any]) -> Any:
         return self._plan.pop(0) if self._plan else "All done."
+
+
+def plan_text(tools: list[str]) -> str:
+    """The plan line of a first turn: the tools to call, in order."""
+    return "Plan: " + ", ".join(tools) + "."

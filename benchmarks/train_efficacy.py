@@ -38,6 +38,8 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--task-seed", type=int, default=0, help="seed of the task sampler and the split")
     p.add_argument("--train-tasks", type=int, default=400)
     p.add_argument("--heldout-tasks", type=int, default=40)
+    p.add_argument("--plan", action=argparse.BooleanOptionalAction, default=True,
+                   help="SFT demonstrations name their tool chain in the first turn (OracleAgent(plan=True))")
     p.add_argument("--sft-steps", type=int, default=250, help="SFT optimizer steps")
     p.add_argument("--sft-batch", type=int, default=1, help="SFT conversations per optimizer step")
     p.add_argument("--sft-lr", type=float, default=1e-3, help="peak SFT learning rate (cosine decay to 0)")
@@ -46,7 +48,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--lora-targets", default=ALL_LINEAR)
     p.add_argument("--lora-top-layers", type=int, default=15,
                    help="LoRA in the last N decoder layers only (0: all); SmolLM2-135M has 30")
-    p.add_argument("--rl-steps", type=int, default=20, help="GRPO updates (one task group each)")
+    p.add_argument("--rl-steps", type=int, default=12, help="GRPO updates (one task group each)")
     p.add_argument("--group-size", type=int, default=4)
     p.add_argument("--rl-lr", type=float, default=1e-4)
     p.add_argument("--kl-coef", type=float, default=0.02)
@@ -212,7 +214,7 @@ def main() -> None:
         write_tasks(train_file, train)
         write_tasks(heldout_file, heldout)
     if not sft_file.is_file():
-        export_sft(args.env, train_file, sft_file, prompt="compact")
+        export_sft(args.env, train_file, sft_file, prompt="compact", plan=args.plan)
     setup_minutes = (time.perf_counter() - start) / 60
     print(f"tasks: {args.train_tasks} train, {args.heldout_tasks} held-out; model {model}", flush=True)
 

@@ -39,6 +39,8 @@ class ParsedAction:
     message: str | None = None
     errors: list[str] = field(default_factory=list)
     raw_text: str = ""
+    #: Text written alongside tool calls, outside their blocks (the ``content`` of the assistant message).
+    aside: str = ""
 
 
 def parse_action(action: Any, call_prefix: str = "call") -> ParsedAction:
@@ -119,6 +121,8 @@ def _parse_text(out: ParsedAction, text: str, prefix: str) -> None:
         out.message = clip_text(rest)
     elif rest and not out.errors:
         out.raw_text = clip_text(visible.strip())
+    if blocks and rest:
+        out.aside = clip_text(rest)
 
 
 def _parse_mapping(out: ParsedAction, data: Mapping[str, Any], prefix: str) -> None:
@@ -145,7 +149,7 @@ def _parse_mapping(out: ParsedAction, data: Mapping[str, Any], prefix: str) -> N
         if content and not calls:
             _parse_text(out, content, prefix)
         elif content:
-            out.raw_text = clip_text(content)
+            out.raw_text = out.aside = clip_text(content)
         elif not calls:
             out.errors.append("assistant message has neither content nor tool_calls")
         return

@@ -210,7 +210,10 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         self._truncated = False
 
     def _apply(self, parsed: ParsedAction) -> None:
-        assistant: Message = {"role": "assistant", "content": parsed.message or parsed.raw_text or ""}
+        # A turn with calls keeps only the text around them as content: the calls live in ``tool_calls``, and
+        # a template that writes both would show the model each call twice.
+        content = parsed.aside if parsed.calls else parsed.message or parsed.raw_text
+        assistant: Message = {"role": "assistant", "content": content or ""}
         if parsed.calls:
             assistant["tool_calls"] = [c.to_openai() for c in parsed.calls]
         self._messages.append(assistant)
@@ -222,8 +225,8 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
                                    + clip_text("; ".join(parsed.errors), 4000) + _FORMAT_HINT})
             return
         if parsed.calls:
-            if parsed.raw_text:
-                self._said.append(parsed.raw_text)
+            if parsed.aside:  # said to the user; what went into call arguments was not
+                self._said.append(parsed.aside)
             return
         message = parsed.message or ""
         self._said.append(message)

@@ -52,7 +52,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     from envfactory_gym.querygen.export import export_rl, export_sft
 
     export = export_sft if args.tasks_command == "export-sft" else export_rl
-    n = export(args.env, args.tasks, args.output, prompt=args.prompt)
+    extra = {"plan": args.plan} if export is export_sft else {}
+    n = export(args.env, args.tasks, args.output, prompt=args.prompt, **extra)
     print(f"wrote {n} {'SFT' if export is export_sft else 'RL'} records to {args.output}")
     return 0
 
@@ -125,6 +126,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         p.add_argument("-o", "--output", required=True, help="JSONL file to write")
         p.add_argument("--prompt", choices=("full", "compact"), default="full",
                        help="the env's system prompt in the records (compact for small context budgets)")
+        if name == "export-sft":
+            p.add_argument("--plan", action="store_true",
+                           help="the oracle names its tool chain in its first turn ('Plan: a, b, c.')")
         p.set_defaults(func=cmd_export)
     p = subparsers.add_parser("graph", help="the tool graph of an environment")
     p.add_argument("env_id")

@@ -14,18 +14,20 @@ from envfactory_gym.runner import run_episode
 from envfactory_gym.tasks import atomic_write_text
 
 
-def sft_records(env_id: str, tasks_file: str | os.PathLike[str], prompt: str = "full") -> list[dict[str, Any]]:
+def sft_records(env_id: str, tasks_file: str | os.PathLike[str], prompt: str = "full",
+                plan: bool = False) -> list[dict[str, Any]]:
     """One ``{"messages", "tools"}`` record per task, from an oracle episode played through ``gym.make``.
 
     ``prompt`` picks the env's system prompt (``"compact"`` for small context budgets): train with the one
-    the policy will be evaluated with.
+    the policy will be evaluated with. ``plan`` makes the oracle name its tool chain in its first turn
+    (:class:`~envfactory_gym.agents.oracle.OracleAgent`).
     """
     env = gym.make(env_id, tasks=str(tasks_file), prompt=prompt)
     try:
         u = env.unwrapped
         records = []
         for i in range(len(u.tasks)):
-            result = run_episode(env, OracleAgent(), seed=i, options={"task_index": i}, keep_messages=True)
+            result = run_episode(env, OracleAgent(plan=plan), seed=i, options={"task_index": i}, keep_messages=True)
             records.append({"messages": [_clean(m) for m in result.messages], "tools": u.tool_schemas,
                             "task_id": result.task_id, "reward": result.reward})
         return records
@@ -55,9 +57,9 @@ def write_jsonl(path: str | os.PathLike[str], records: list[dict[str, Any]]) -> 
 
 
 def export_sft(env_id: str, tasks_file: str | os.PathLike[str], out: str | os.PathLike[str],
-               prompt: str = "full") -> int:
+               prompt: str = "full", plan: bool = False) -> int:
     """Write the SFT file; return the number of records."""
-    records = sft_records(env_id, tasks_file, prompt)
+    records = sft_records(env_id, tasks_file, prompt, plan)
     write_jsonl(out, records)
     return len(records)
 

@@ -76,3 +76,54 @@ def test_long_records_keep_their_last_tokens(tiny_model, sft_file):
     assert left["input_ids"] == full["input_ids"][-64:] and left["labels"] == full["labels"][-64:]
     assert right["input_ids"] == full["input_ids"][:64]
     assert any(x != IGNORE_INDEX for x in left["labels"])
+
+
+def test_lr_schedule_warms_up_then_decays_and_is_a_function_of_the_step():
+    from envfactory_gym.errors import EnvFactoryError
+    from envfactory_gym.train.sft import lr_scale
+
+    cosine = lr_scale("cosine", warmup=4, total=20)
+    assert [round(cosine(s), 3) for s in range(4)] == [0.2, 0.4, 0.6, 0.8]
+    assert cosine(4) == 1.0 and cosine(19) < 0.02 and cosine(12) == pytest.approx(0.5)
+    assert all(cosine(s) >= cosine(s + 1) for s in range(4, 19))
+    linear = lr_scale("linear", warmup=0, total=10)
+    assert linear(5) == pytest.approx(0.5) and linear(9) == pytest.approx(0.1)
+    assert lr_scale("constant", warmup=0, total=10)(9) == 1.0
+    with pytest.raises(EnvFactoryError, match="'step'"):
+        lr_scale("step", warmup=0, total=10)
+
+
+def test_logged_learning_rate_follows_the_schedule_across_a_resume(tiny_model, sft_file, tmp_path):
+    from envfactory_gym.train.sft import lr_scale
+
+    out = tmp_path / "adapter"
+    kw = dict(lr=1e-2, max_steps=4, lr_schedule="cosine", warmup_steps=1)
+    train_sft(_config(tiny_model, sft_file, out, save_steps=2, **{**kw, "max_steps": 4}))
+    whole = [json.loads(x)["lr"] for x in (out / "loss.jsonl").read_text().splitlines()]
+    scale = lr_scale("cosine", 1, 4)
+    assert whole == pytest.approx([1e-2 * scale(s) for s in range(4)])
+    resumed = tmp_path / "resumed"
+    train_sft(_config(tiny_model, sft_file, resumed, **{**kw, "max_steps": 2}, save_steps=2))
+    # The second invocation asks for 4 steps in all: the schedule is over 4 steps from the start.
+    train_sft(_config(tiny_model, sft_file, resumed, resume=True, **kw))
+    again = [json.loads(x)["lr"] for x in (resumed / "loss.jsonl").read_text().splitlines()]
+    assert again[2:] == pytest.approx(whole[2:])
+
+
+def test_lora_top_layers_trains_only_the_last_layers(tiny_model, sft_file, tmp_path):
+    from envfactory_gym.train.common import load_policy
+
+    everywhere = load_policy(str(tiny_model), _config(tiny_model, sft_file, tmp_path))
+    top = load_policy(str(tiny_model), _config(tiny_model, sft_file, tmp_path, lora_top_layers=1))
+
+    def lora_layers(policy) -> set[int]:
+        return {int(n.split(".layers.")[1].split(".")[0]) for n, p in policy.named_parameters()
+                if p.requires_grad and "lora_" in n}
+
+    assert lora_layers(everywhere) == {0, 1} and lora_layers(top) == {1}
+    out = tmp_path / "top"
+    train_sft(_config(tiny_model, sft_file, out, max_steps=1, lora_top_layers=1))
+    saved = json.loads((out / "adapter_config.json").read_text())
+    assert saved["layers_to_transform"] == [1]
+    with pytest.raises(ValueError, match="lora_top_layers"):
+        SFTConfig(model="m", data="d", lora_top_layers=-1).layers(30)
