@@ -118,3 +118,14 @@ def test_parser_never_raises(action):
     for call in parsed.calls:
         assert isinstance(call.name, str) and isinstance(call.id, str)
         json.dumps(call.to_openai())
+
+
+@pytest.mark.parametrize(("action", "aside"), [
+    ('<tool_call>{"name": "a", "arguments": {}}</tool_call>', ""),
+    ('Checking. <tool_call>{"name": "a", "arguments": {}}</tool_call>', "Checking."),
+    ('<think>which tool?</think><tool_call>{"name": "a", "arguments": {}}</tool_call>', ""),
+    ({"role": "assistant", "content": "Plan: a.", "tool_calls": [{"name": "a", "arguments": {}}]}, "Plan: a."),
+])
+def test_text_beside_calls_is_the_aside(action, aside):
+    parsed = parse_action(action)
+    assert [c.name for c in parsed.calls] == ["a"] and parsed.aside == aside and parsed.message is None

@@ -184,3 +184,31 @@ def test_env_without_a_compact_policy_uses_its_policy():
 def test_unknown_prompt_style_is_refused():
     with pytest.raises(ValueError, match="compact"):
         gym.make(LIBRARY_ID, prompt="tiny")
+
+
+def test_text_tool_call_turn_keeps_only_its_surrounding_text_as_content(library_env):
+    from envfactory_gym.agents.hermes import text_messages
+
+    start(library_env, "lib-search")
+    call = '<tool_call>{"name": "search_books", "arguments": {"keyword": "topic 17"}}</tool_call>'
+    obs, *_ = library_env.step(call)
+    turn = obs[-2]
+    assert turn["content"] == "" and turn["tool_calls"][0]["function"]["name"] == "search_books"
+    # Rendered for a text-mode model, the call appears once, as the model wrote it.
+    assert text_messages([turn])[0]["content"].count("<tool_call>") == 1
+    obs, *_ = library_env.step("Searching again. " + call)
+    assert obs[-2]["content"] == "Searching again."
+    assert text_messages([obs[-2]])[0]["content"].count("<tool_call>") == 1
+
+
+def test_values_inside_call_arguments_are_not_said_to_the_user(library_env):
+    start(library_env, "lib-search")
+    library_env.step('<tool_call>{"name": "search_books", "arguments": {"keyword": "topic 17"}}</tool_call>')
+    library_env.step('<tool_call>{"name": "get_book", "arguments": {"book_id": "B-017"}}</tool_call>')
+    *_, info = library_env.step("Done.")
+    assert info["reward_components"]["communicate"] == 0.0  # B-017 only went into a call
+    start(library_env, "lib-search")
+    library_env.step('It is B-017. <tool_call>{"name": "search_books", "arguments": {"keyword": "topic 17"}}'
+                     "</tool_call>")
+    *_, info = library_env.step("Done.")
+    assert info["reward_components"]["communicate"] == 1.0  # text beside a call is said

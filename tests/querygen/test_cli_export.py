@@ -92,3 +92,27 @@ def test_sft_export_loads_with_datasets(sampled, tmp_path, monkeypatch):
     assert len(ds) == 6
     first = ds[0]
     assert first["messages"][0]["role"] == "system" and first["tools"][0]["type"] == "function"
+
+
+def test_sft_export_with_plan_names_the_chain_in_the_first_turn_only(sampled, tmp_path, capsys):
+    from envfactory_gym.agents.oracle import plan_text
+
+    tasks_file = tmp_path / "tasks.jsonl"
+    write_tasks(tasks_file, sampled[:6])
+    assert _run(["tasks", "export-sft", "--env", RETAIL_ID, "--tasks", str(tasks_file), "-o",
+                 str(tmp_path / "sft.jsonl"), "--plan"]) == 0
+    records = [json.loads(x) for x in (tmp_path / "sft.jsonl").read_text().splitlines()]
+    by_id = {t.id: t for t in sampled[:6]}
+    asked = 0
+    for rec in records:
+        assert rec["reward"] == 1.0  # the plan text changes nothing the env scores
+        turns = [m for m in rec["messages"] if m["role"] == "assistant"]
+        plan = plan_text([c.name for c in by_id[rec["task_id"]].gold_calls])
+        assert turns[0]["content"].startswith(plan)
+        assert not any("Plan:" in (m["content"] or "") for m in turns[1:])
+        if turns[0].get("tool_calls"):  # no fact to ask for: the plan rides on the first call
+            assert turns[0]["content"] == plan
+        else:
+            asked += 1
+            assert turns[0]["content"].endswith("?")
+    assert 0 < asked < len(records)
