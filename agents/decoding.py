@@ -1,9 +1,10 @@
-"""Batched decoding of token prompts that share a prefix, with the prefix's KV cache computed once and reused."""
+"""Batched decoding of token prompts with reused KV caches: the shared system prompt's and each conversation's."""
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 #: The end of a Hermes tool call: decoding with ``stop_after_call`` ends a turn at its first one.
@@ -47,34 +48,134 @@ class PrefixCache:
         self._ids, self._kv, self._owner = [], None, None
 
 
+class SessionCache:
+    """Each conversation's token ids and KV cache, kept from one turn to the next.
+
+    A turn's prompt is the previous turn's prompt, its completion and the environment's answer: with the cache,
+    decoding prefills only the tokens past the longest prefix it shares with what the conversation's cache
+    holds, instead of the whole conversation again (most of a multi-turn episode's cost on a CPU). Reuse is
+    decided by token ids, so a re-rendered history that differs from the sampled tokens only costs the part
+    after the first difference. The cache must be cleared when the model's weights change.
+    """
+
+    def __init__(self, max_sessions: int = 64) -> None:
+        self.max_sessions = max_sessions
+        self._store: OrderedDict[Hashable, tuple[list[int], list[tuple[Any, Any]]]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._store)
+
+    def match(self, key: Hashable, prompt: Sequence[int]) -> tuple[int, list[tuple[Any, Any]] | None]:
+        """``(length, per-layer (keys, values))`` of the conversation's cached prefix of ``prompt``."""
+        if key not in self._store:
+            return 0, None
+        ids, kv = self._store[key]
+        n = _common_prefix([ids, prompt], min(len(ids), len(prompt) - 1))
+        return n, kv
+
+    def put(self, key: Hashable, ids: list[int], kv: list[tuple[Any, Any]]) -> None:
+        self._store[key] = (ids, kv)
+        self._store.move_to_end(key)
+        while len(self._store) > self.max_sessions:
+            self._store.popitem(last=False)
+
+    def drop(self, key: Hashable) -> None:
+        """Forget one conversation (its episode ended)."""
+        self._store.pop(key, None)
+
+    def clear(self) -> None:
+        self._store.clear()
+
+
 def generate_batch(model: Any, prompts: Sequence[Sequence[int]], pad_id: int, cache: PrefixCache | None = None,
+                   sessions: SessionCache | None = None, keys: Sequence[Hashable] | None = None,
                    **generate_kwargs: Any) -> list[list[int]]:
     """The new tokens of ``model.generate`` for each prompt (rows padded with ``pad_id`` after they end).
 
-    Prompts are padded between the shared prefix and their own tokens, so the cached prefix sits at the same
-    positions in every row; position ids follow the attention mask, so each row sees a gap-free sequence.
+    Each row starts from the longest cached prefix it has: its conversation's (``sessions``, by ``keys``) or
+    the prefix shared by every prompt (``cache``). Cached rows are left-padded to a common length and each row's
+    own tokens are padded after its cache, so every row sees a gap-free sequence: position ids follow the
+    attention mask. With ``sessions``, each row's cache (prompt and completion) is kept for its next turn.
     """
     import torch
 
     n, kv = cache.lookup(model, prompts) if cache is not None else (0, None)
-    width = max(len(p) - n for p in prompts)
-    ids = torch.full((len(prompts), n + width), pad_id, dtype=torch.long)
+    starts, sources = [n] * len(prompts), [None] * len(prompts)
+    if sessions is not None and keys is not None:
+        for row, (key, p) in enumerate(zip(keys, prompts)):
+            m, own_kv = sessions.match(key, p)
+            if own_kv is not None and m > n:
+                starts[row], sources[row] = m, own_kv
+    width = max(len(p) - s for p, s in zip(prompts, starts))
+    c = max(starts)
+    ids = torch.full((len(prompts), c + width), pad_id, dtype=torch.long)
     mask = torch.zeros_like(ids)
-    for row, p in enumerate(prompts):
-        own = torch.tensor(list(p[n:]), dtype=torch.long)
-        ids[row, :n] = torch.tensor(list(p[:n]), dtype=torch.long)
-        ids[row, n + width - len(own):] = own
-        mask[row, :n] = 1
-        mask[row, n + width - len(own):] = 1
+    for row, (p, s) in enumerate(zip(prompts, starts)):
+        own = torch.tensor(list(p[s:]), dtype=torch.long)
+        ids[row, c - s:c] = torch.tensor(list(p[:s]), dtype=torch.long)
+        ids[row, c + width - len(own):] = own
+        mask[row, c - s:c] = 1
+        mask[row, c + width - len(own):] = 1
     device = next(model.parameters()).device
     kwargs = dict(generate_kwargs)
-    if kv is not None:
+    past = None
+    if any(src is not None for src in sources):
+        past = _batched_cache(kv, sources, starts, c)
+    elif kv is not None:
         past = copy.deepcopy(kv)  # generate extends the cache in place
         past.batch_repeat_interleave(len(prompts))
+    if past is not None:
         kwargs["past_key_values"] = past
+    elif sessions is not None:
+        from transformers import DynamicCache
+
+        past = kwargs["past_key_values"] = DynamicCache()
     with torch.inference_mode():
         out = model.generate(input_ids=ids.to(device), attention_mask=mask.to(device), pad_token_id=pad_id, **kwargs)
-    return out[:, n + width:].tolist()
+    new = out[:, c + width:].tolist()
+    if sessions is not None and keys is not None and past is not None:
+        _keep_sessions(sessions, keys, prompts, new, starts, past, c, width)
+    return new
+
+
+def _batched_cache(shared: Any, sources: list[Any], starts: list[int], c: int) -> Any:
+    """One batch cache: row ``r`` holds its first ``starts[r]`` positions right-aligned at ``c`` (zeros before)."""
+    from transformers import DynamicCache
+
+    def row_kv(row: int, layer: int) -> tuple[Any, Any]:
+        src = sources[row]
+        if src is not None:
+            return src[layer]
+        return shared.layers[layer].keys, shared.layers[layer].values
+
+    n_layers = len(next(src for src in sources if src is not None))
+    data = []
+    for layer in range(n_layers):
+        k0, v0 = row_kv(0, layer)
+        keys = k0.new_zeros((len(sources), k0.shape[1], c, k0.shape[3]))
+        values = v0.new_zeros((len(sources), v0.shape[1], c, v0.shape[3]))
+        for row, s in enumerate(starts):
+            if s:
+                k, v = row_kv(row, layer)
+                keys[row, :, c - s:] = k[0, :, :s]
+                values[row, :, c - s:] = v[0, :, :s]
+        data.append((keys, values))
+    return DynamicCache(ddp_cache_data=data)
+
+
+def _keep_sessions(sessions: SessionCache, keys: Sequence[Hashable], prompts: Sequence[Sequence[int]],
+                   new: list[list[int]], starts: list[int], past: Any, c: int, width: int) -> None:
+    """Store each row's cache compacted to its own positions: cached prefix, own tokens, generated tokens."""
+    import torch
+
+    cached = past.get_seq_length()
+    for row, (key, p) in enumerate(zip(keys, prompts)):
+        s, own = starts[row], len(p) - starts[row]
+        generated = max(0, min(len(new[row]), cached - c - width))  # the last sampled token was never fed back
+        index = torch.tensor(list(range(c - s, c)) + list(range(c + width - own, c + width + generated)))
+        kv = [(layer.keys[row:row + 1, :, index].clone(), layer.values[row:row + 1, :, index].clone())
+              for layer in past.layers]
+        sessions.put(key, list(p) + new[row][:generated], kv)
 
 
 def _common_prefix(prompts: Sequence[Sequence[int]], limit: int) -> int:

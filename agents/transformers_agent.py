@@ -8,9 +8,10 @@ from typing import Any
 
 import gymnasium as gym
 
-from envfactory_gym.agents.decoding import CALL_END, PrefixCache, generate_batch
+from envfactory_gym.agents.decoding import CALL_END, PrefixCache, SessionCache, generate_batch
 from envfactory_gym.agents.hermes import text_messages
 from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.precision import resolve_dtype
 
 
 class TransformersAgent:
@@ -46,8 +47,7 @@ class TransformersAgent:
         self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
         self.tokenizer = tokenizer if tokenizer is not None else AutoTokenizer.from_pretrained(str(model))
         if model_obj is None:
-            torch_dtype = getattr(torch, dtype) if dtype != "auto" else ("auto" if self.device != "cpu" else torch.float32)
-            model_obj = AutoModelForCausalLM.from_pretrained(str(model), dtype=torch_dtype)
+            model_obj = AutoModelForCausalLM.from_pretrained(str(model), dtype=resolve_dtype(dtype, self.device))
         if adapter:
             model_obj = _with_adapter(model_obj, adapter)
         self.model = model_obj.to(self.device).eval()
@@ -67,7 +67,10 @@ class TransformersAgent:
         self._tools: dict[int, list[dict[str, Any]]] = {}
         self._last_tools: list[dict[str, Any]] | None = None
         self._episode_seed = seed
+        self._last_env: int | None = None
         self.prefix_cache = PrefixCache()
+        # Each live episode's KV cache, so a turn prefills only its new tokens (None: every turn from scratch).
+        self.sessions: SessionCache | None = SessionCache()
         self.generated_tokens = 0
 
     def set_episode_seed(self, seed: int) -> None:
@@ -76,14 +79,19 @@ class TransformersAgent:
 
     def reset(self, env: gym.Env, observation: tuple, info: dict[str, Any]) -> None:
         self._last_tools = self._tools[id(env.unwrapped)] = list(env.unwrapped.tool_schemas)
+        self._last_env = id(env.unwrapped)
+        if self.sessions is not None:
+            self.sessions.drop(self._last_env)
 
     def act(self, observation: tuple, info: dict[str, Any]) -> Any:
-        return self.generate([self.prompt(observation, self._last_tools)], seed=self._step_seed(info))[0]
+        return self.generate([self.prompt(observation, self._last_tools)], seed=self._step_seed(info),
+                             keys=[self._last_env])[0]
 
     def act_batch(self, items: Sequence[tuple[gym.Env, tuple, dict[str, Any]]]) -> list[Any]:
         """One action for each ``(env, observation, info)``, decoded together."""
         prompts = [self.prompt(obs, self._tools.get(id(env.unwrapped))) for env, obs, _ in items]
-        return self.generate(prompts, seed=self._step_seed(items[0][2]) if items else self.seed)
+        return self.generate(prompts, seed=self._step_seed(items[0][2]) if items else self.seed,
+                             keys=[id(env.unwrapped) for env, _, _ in items])
 
     def prompt(self, observation: Sequence[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> str:
         """The chat-template text the model continues."""
@@ -92,8 +100,11 @@ class TransformersAgent:
             kwargs["tools"] = tools
         return self.tokenizer.apply_chat_template(text_messages(observation), **kwargs)
 
-    def generate(self, prompts: list[str], seed: int | None = None) -> list[str]:
-        """Decode a continuation of each prompt (greedy at temperature 0, else sampled with ``seed``)."""
+    def generate(self, prompts: list[str], seed: int | None = None, keys: Sequence[Any] | None = None) -> list[str]:
+        """Decode a continuation of each prompt (greedy at temperature 0, else sampled with ``seed``).
+
+        ``keys`` name each prompt's conversation: its KV cache is reused on its next turn.
+        """
         import torch
 
         ids = self.tokenizer(prompts, add_special_tokens=False)["input_ids"]
@@ -108,7 +119,9 @@ class TransformersAgent:
             torch.manual_seed(self.seed if seed is None else seed)
         else:
             kwargs.update(temperature=None, top_p=None, top_k=None)
-        new = generate_batch(self.model, ids, self.tokenizer.pad_token_id, self.prefix_cache, **kwargs)
+        sessions = self.sessions if keys is not None and not self.max_prompt_tokens else None
+        new = generate_batch(self.model, ids, self.tokenizer.pad_token_id, self.prefix_cache, sessions=sessions,
+                             keys=keys, **kwargs)
         self.generated_tokens += sum(sum(t != self.tokenizer.pad_token_id for t in row) for row in new)
         texts = self.tokenizer.batch_decode(new, skip_special_tokens=True)
         if self.stop_after_call:  # a finished row of the batch may go on past its stop string

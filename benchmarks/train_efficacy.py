@@ -49,7 +49,8 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--lora-targets", default=ALL_LINEAR)
     p.add_argument("--lora-top-layers", type=int, default=15,
                    help="LoRA in the last N decoder layers only (0: all); SmolLM2-135M has 30")
-    p.add_argument("--rl-steps", type=int, default=12, help="GRPO updates (one task group each)")
+    p.add_argument("--rl-steps", type=int, default=12, help="GRPO updates")
+    p.add_argument("--tasks-per-step", type=int, default=1, help="task groups per GRPO update")
     p.add_argument("--group-size", type=int, default=4)
     p.add_argument("--rl-lr", type=float, default=1e-4)
     p.add_argument("--kl-coef", type=float, default=0.02)
@@ -60,6 +61,8 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--max-steps", type=int, default=10, help="agent turns per episode")
     p.add_argument("--eval-batch", type=int, default=20, help="held-out episodes decoded together")
     p.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
+    p.add_argument("--dtype", choices=("auto", "float32", "bfloat16", "float16"),
+                   help="base weights (default: bfloat16 on a GPU or a CPU with native bf16 instructions, else float32)")
     p.add_argument("--quick", action="store_true",
                    help="a smoke run in seconds: 6 train and 3 held-out tasks, 2 SFT steps, 1 GRPO step, one seed")
     args = p.parse_args()
@@ -92,7 +95,7 @@ def evaluate(model: str, adapter: str | None, tasks_file: Path, run_dir: Path, a
 
     def factory() -> TransformersAgent:
         return TransformersAgent(model, adapter=adapter, prompt="compact", stop_after_call=True,
-                                 max_steps=args.max_steps,
+                                 max_steps=args.max_steps, dtype=args.dtype,
                                  max_new_tokens=args.max_new_tokens, threads=args.threads or None)
 
     start = time.perf_counter()
@@ -117,7 +120,7 @@ def train_sft_stage(model: str, sft_file: Path, out: Path, seed: int, args: argp
                        batch_size=1, grad_accum=args.sft_batch, max_length=4096, save_steps=10, resume=True,
                        seed=seed, threads=args.threads, lora_r=args.lora_r, lora_alpha=2 * args.lora_r,
                        lora_targets=args.lora_targets, lora_top_layers=args.lora_top_layers,
-                       lr_schedule="cosine", warmup_steps=args.sft_warmup)
+                       lr_schedule="cosine", warmup_steps=args.sft_warmup, dtype=args.dtype)
     summary = train_sft(config)
     return {**summary, "minutes": (time.perf_counter() - start) / 60}
 
@@ -129,7 +132,8 @@ def train_rl_stage(model: str, adapter: Path, train_file: Path, out: Path, seed:
 
     start = time.perf_counter()
     config = GRPOConfig(model=model, adapter=str(adapter), envs=args.env, tasks=str(train_file), out=str(out),
-                        group_size=args.group_size, steps=args.rl_steps, lr=args.rl_lr, kl_coef=args.kl_coef,
+                        group_size=args.group_size, steps=args.rl_steps, tasks_per_step=args.tasks_per_step,
+                        lr=args.rl_lr, kl_coef=args.kl_coef, dtype=args.dtype,
                         max_new_tokens=args.max_new_tokens, max_prompt_tokens=4096,
                         max_steps_per_episode=args.max_steps, prompt="compact", temperature=args.temperature,
                         stop_after_call=True, reward=args.rl_reward,
@@ -195,11 +199,13 @@ def main() -> None:
     start = time.perf_counter()
     import torch
 
+    from envfactory_gym.precision import fastest_dtype
     from envfactory_gym.querygen.export import export_sft
     from envfactory_gym.tasks import atomic_write_text, write_tasks
 
     if args.threads:
         torch.set_num_threads(args.threads)
+    args.dtype = args.dtype or fastest_dtype("cuda" if torch.cuda.is_available() else "cpu")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     if args.model:

@@ -43,11 +43,12 @@ def load_tokenizer(model: str) -> Any:
 def load_policy(model: str, lora: LoraOptions, adapter: str | os.PathLike[str] | None = None,
                 device: str = "cpu") -> Any:
     """The base model wrapped in a trainable LoRA adapter (a fresh one, or ``adapter`` loaded for training)."""
-    import torch
     from peft import LoraConfig, PeftModel, get_peft_model
     from transformers import AutoModelForCausalLM
 
-    base = AutoModelForCausalLM.from_pretrained(model, dtype=torch.float32 if device == "cpu" else "auto")
+    from envfactory_gym.precision import resolve_dtype
+
+    base = AutoModelForCausalLM.from_pretrained(model, dtype=resolve_dtype(lora.dtype, device))
     if adapter:
         policy = PeftModel.from_pretrained(base, str(adapter), is_trainable=True)
     else:

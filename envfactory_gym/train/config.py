@@ -24,6 +24,9 @@ class LoraOptions:
     lora_targets: str = _opt("q_proj,v_proj", "Comma-separated module names that get LoRA weights.")
     lora_top_layers: int = _opt(0, "LoRA only in the last N decoder layers (0: every layer). Backpropagation "
                                    "then stops below them: the top half of a model trains ~1.7x faster.")
+    dtype: str = _opt("auto", "Base model weights: auto (float32 on a CPU, the checkpoint's dtype on a GPU), "
+                      "float32, bfloat16 or float16. LoRA weights stay float32.",
+                      choices=("auto", "float32", "bfloat16", "float16"))
 
     def target_modules(self) -> list[str]:
         return [t.strip() for t in self.lora_targets.split(",") if t.strip()]
@@ -77,7 +80,9 @@ class GRPOConfig(LoraOptions):
     tasks: str = _opt("", "Task JSONL (or an RL export) to train on instead of the env's own tasks.")
     out: str = _opt("grpo", "Output folder: the adapter, checkpoints and log.jsonl.")
     group_size: int = _opt(4, "Rollouts per task; advantages are normalised within the group.")
-    steps: int = _opt(10, "Policy updates (one task group each).")
+    steps: int = _opt(10, "Policy updates.")
+    tasks_per_step: int = _opt(1, "Task groups per update: their rollouts are decoded together and all their "
+                               "tokens make one gradient step.")
     lr: float = _opt(1e-5, "AdamW learning rate.")
     kl_coef: float = _opt(0.05, "Weight of the KL penalty to the reference policy.")
     kl_ref: str = _opt("start", "KL reference: 'start' (the policy RL starts from: the --adapter, else the base "

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.agents.decoding import CALL_END, PrefixCache, generate_batch
+from envfactory_gym.agents.decoding import CALL_END, PrefixCache, SessionCache, generate_batch
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.train.common import (
     append_jsonl,
@@ -112,35 +112,50 @@ def reward_overrides(text: str) -> dict[str, Any] | None:
 
 
 def task_for_step(refs: Sequence[TaskRef], seed: int, step: int) -> TaskRef:
-    """The task of an update: a seeded shuffle of the tasks, cycled (so a resumed run picks the same ones)."""
+    """The ``step``-th task drawn: a seeded shuffle of the tasks, cycled (so a resumed run picks the same ones)."""
     epoch, i = divmod(step, len(refs))
     order = list(range(len(refs)))
     random.Random(seed * 7919 + epoch).shuffle(order)
     return refs[order[i]]
 
 
+def tasks_for_update(refs: Sequence[TaskRef], seed: int, step: int, per_step: int) -> list[TaskRef]:
+    """The task groups of update ``step``: the next ``per_step`` tasks of the cycled shuffle."""
+    return [task_for_step(refs, seed, step * per_step + k) for k in range(per_step)]
+
+
 def rollout_group(policy: Any, tokenizer: Any, ref: TaskRef, config: GRPOConfig, seed: int) -> list[Episode]:
     """Play ``group_size`` episodes of one task, decoding each turn of all live episodes in one batch."""
+    return rollout_groups(policy, tokenizer, [ref], config, seed)[0]
+
+
+def rollout_groups(policy: Any, tokenizer: Any, refs: Sequence[TaskRef], config: GRPOConfig,
+                   seed: int) -> list[list[Episode]]:
+    """Play ``group_size`` episodes of each task; every turn of all live episodes is decoded in one batch."""
     import gymnasium as gym
     import torch
 
     uses_tools = "tools" in str(tokenizer.chat_template)
     reward = reward_overrides(config.reward)
+    plays = [ref for ref in refs for _ in range(config.group_size)]
     envs = [gym.make(ref.env_id, tasks=ref.tasks, max_steps=config.max_steps_per_episode, reward=reward,
-                     tools_in_system=not uses_tools, prompt=config.prompt) for _ in range(config.group_size)]
+                     tools_in_system=not uses_tools, prompt=config.prompt) for ref in plays]
     try:
         tools = envs[0].unwrapped.tool_schemas if uses_tools else None
-        obs = [e.reset(seed=seed + i, options={"task_id": ref.task_id})[0] for i, e in enumerate(envs)]
+        obs = [e.reset(seed=seed + i, options={"task_id": ref.task_id})[0]
+               for i, (e, ref) in enumerate(zip(envs, plays))]
         episodes = [Episode() for _ in envs]
         for ep, o in zip(episodes, obs):
             ep.segments.append(Segment(_encode(tokenizer, o, tools)))
         live = list(range(len(envs)))
         torch.manual_seed(seed)
-        prefix = PrefixCache()  # the group's shared system prompt and request, prefilled once
+        prefix = PrefixCache()  # the prefix every prompt shares (system prompt; request too for one task), once
+        sessions = SessionCache()  # each episode's KV cache: a turn prefills only the env's new tokens
         while live:
             for i in live:
                 _fit_context(episodes[i], config.max_prompt_tokens)
-            completions = generate(policy, tokenizer, [episodes[i].segments[-1].ids for i in live], config, prefix)
+            completions = generate(policy, tokenizer, [episodes[i].segments[-1].ids for i in live], config, prefix,
+                                   sessions, keys=live)
             still = []
             for i, completion in zip(live, completions):
                 ep, seg = episodes[i], episodes[i].segments[-1]
@@ -157,7 +172,7 @@ def rollout_group(policy: Any, tokenizer: Any, ref: TaskRef, config: GRPOConfig,
                     _extend(tokenizer, ep, obs[i], before, tools)
                     still.append(i)
             live = still
-        return episodes
+        return [episodes[g * config.group_size:(g + 1) * config.group_size] for g in range(len(refs))]
     finally:
         for e in envs:
             e.close()
@@ -195,13 +210,15 @@ def _fit_context(episode: Episode, limit: int) -> None:
 
 
 def generate(policy: Any, tokenizer: Any, prompts: list[list[int]], config: GRPOConfig,
-             prefix: PrefixCache | None = None) -> list[list[int]]:
+             prefix: PrefixCache | None = None, sessions: SessionCache | None = None,
+             keys: Sequence[int] | None = None) -> list[list[int]]:
     """Sample one completion per prompt; each ends at the first EOS (kept) or stop string."""
     kwargs: dict[str, Any] = {}
     if config.stop_after_call:
         kwargs.update(stop_strings=[CALL_END], tokenizer=tokenizer)
     policy.eval()
-    rows = generate_batch(policy, prompts, tokenizer.pad_token_id, prefix, max_new_tokens=config.max_new_tokens,
+    rows = generate_batch(policy, prompts, tokenizer.pad_token_id, prefix, sessions, keys,
+                          max_new_tokens=config.max_new_tokens,
                           do_sample=True, temperature=config.temperature, top_p=config.top_p, top_k=0, **kwargs)
     completions = []
     eos = {tokenizer.eos_token_id} | set(_as_list(getattr(policy.generation_config, "eos_token_id", None)))
@@ -227,8 +244,12 @@ def _cut_after(tokenizer: Any, ids: list[int], stop: str) -> list[int]:
     return ids
 
 
-def sequence_logprobs(model: Any, segment: Segment) -> Any:
-    """Log-probabilities of a segment's generated tokens (one 1-D tensor, spans in order), one forward pass."""
+def sequence_logprobs(model: Any, segment: Segment, temperature: float = 1.0) -> Any:
+    """Log-probabilities of a segment's generated tokens (one 1-D tensor, spans in order), one forward pass.
+
+    ``temperature`` is the sampling temperature: the ratio, the KL and the gradient are those of the
+    distribution the rollouts were drawn from (logits divided by it), not of the raw logits.
+    """
     import torch
 
     device = next(model.parameters()).device
@@ -236,7 +257,7 @@ def sequence_logprobs(model: Any, segment: Segment) -> Any:
     # Logits only where they predict a generated token: the vocabulary projection of the rest is wasted work.
     positions = torch.tensor([p - 1 for s, e in segment.spans for p in range(s, e)], device=device)
     targets = torch.tensor([segment.ids[p] for s, e in segment.spans for p in range(s, e)], device=device)
-    logits = model(input_ids=ids, logits_to_keep=positions).logits[0].float()
+    logits = model(input_ids=ids, logits_to_keep=positions).logits[0].float() / temperature
     return torch.log_softmax(logits, -1).gather(-1, targets[:, None]).squeeze(-1)
 
 
@@ -247,21 +268,30 @@ def group_advantages(rewards: Sequence[float]) -> list[float]:
     return [(r - mean) / (std + 1e-4) for r in rewards]
 
 
-def update(policy: Any, optimizer: Any, episodes: list[Episode], config: GRPOConfig) -> dict[str, float]:
-    """Clipped policy-gradient steps on the group's generated tokens with a KL penalty to the reference.
+def update(policy: Any, optimizer: Any, groups: list[list[Episode]] | list[Episode],
+           config: GRPOConfig) -> dict[str, float]:
+    """Clipped policy-gradient steps on the groups' generated tokens with a KL penalty to the reference.
 
-    The loss is the mean over every generated token of the group (a long episode weighs by its tokens). A
-    group whose rewards are all equal has no advantage signal: it is skipped (``skipped=1`` in the stats)
-    rather than spending a backward pass on the KL term alone.
+    Advantages are normalised within each group; the loss is the mean over every generated token of the
+    groups (a long episode weighs by its tokens). A group whose rewards are all equal has no advantage
+    signal: it is left out (``skipped`` is the fraction of such groups) rather than spending a backward pass
+    on the KL term alone.
     """
     import torch
 
-    advantages = group_advantages([e.reward for e in episodes])
+    if groups and isinstance(groups[0], Episode):
+        groups = [groups]  # one group
     stats = {"loss": 0.0, "kl": 0.0, "clip_frac": 0.0, "skipped": 0.0}
-    if not any(advantages):
-        stats["skipped"] = 1.0
+    samples = []
+    for episodes in groups:
+        advantages = group_advantages([e.reward for e in episodes])
+        if not any(advantages):
+            stats["skipped"] += 1 / len(groups)
+            continue
+        samples += [(seg, adv) for e, adv in zip(episodes, advantages) for seg in e.segments if seg.spans]
+    if not samples:
         return stats
-    samples = [(seg, adv) for e, adv in zip(episodes, advantages) for seg in e.segments if seg.spans]
+    temperature = config.temperature if config.temperature > 0 else 1.0
     tokens = sum(seg.generated for seg, _ in samples)
     policy.train()
     # With one pass the rollout policy is the current one: its log-probs are the detached new ones, which
@@ -270,13 +300,13 @@ def update(policy: Any, optimizer: Any, episodes: list[Episode], config: GRPOCon
     with torch.no_grad():
         for seg, _ in samples:
             if seg.old_logprobs is None and not reuse:
-                seg.old_logprobs = sequence_logprobs(policy, seg)
+                seg.old_logprobs = sequence_logprobs(policy, seg, temperature)
         with reference_policy(policy):
-            refs = [sequence_logprobs(policy, seg) for seg, _ in samples]
+            refs = [sequence_logprobs(policy, seg, temperature) for seg, _ in samples]
     for _ in range(config.inner_epochs):
         optimizer.zero_grad(set_to_none=True)
         for (seg, adv), ref in zip(samples, refs):
-            new = sequence_logprobs(policy, seg)
+            new = sequence_logprobs(policy, seg, temperature)
             old = new.detach() if reuse else seg.old_logprobs
             ratio = torch.exp(new - old)
             clipped = torch.clamp(ratio, 1 - config.clip, 1 + config.clip)
@@ -307,11 +337,14 @@ def reference_policy(policy: Any) -> Iterator[None]:
         policy.set_adapter(TRAINED_ADAPTER)  # active and trainable again
 
 
-def step_record(step: int, ref: TaskRef, episodes: list[Episode], stats: dict[str, float]) -> dict[str, Any]:
+def step_record(step: int, refs: Sequence[TaskRef], groups: list[list[Episode]],
+                stats: dict[str, float]) -> dict[str, Any]:
     """The log line of one update: rewards, mean reward components, KL, episode lengths."""
+    episodes = [e for group in groups for e in group]
     rewards = [e.reward for e in episodes]
     keys = sorted({k for e in episodes for k in e.components})
-    return {"step": step, "env_id": ref.env_id, "task_id": ref.task_id, "reward": sum(rewards) / len(rewards),
+    return {"step": step, "env_id": refs[0].env_id, "task_id": refs[0].task_id,
+            "task_ids": [ref.task_id for ref in refs], "reward": sum(rewards) / len(rewards),
             "rewards": rewards,
             "components": {k: sum(e.components.get(k, 0.0) for e in episodes) / len(episodes) for k in keys},
             "episode_len": sum(e.turns for e in episodes) / len(episodes),
@@ -328,6 +361,8 @@ def train_grpo(config: GRPOConfig) -> dict[str, Any]:
         torch.set_num_threads(config.threads)
     if config.group_size < 2:
         raise EnvFactoryError("--group-size must be at least 2 (advantages are relative to the group)")
+    if config.tasks_per_step < 1:
+        raise EnvFactoryError(f"--tasks-per-step must be at least 1, not {config.tasks_per_step}")
     torch.manual_seed(config.seed)
     out = Path(config.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -350,11 +385,11 @@ def train_grpo(config: GRPOConfig) -> dict[str, Any]:
     bar = tqdm(total=config.steps, initial=step, desc="grpo", disable=not config.progress)
     record: dict[str, Any] = {}
     while step < config.steps:
-        ref = task_for_step(refs, config.seed, step)
-        episodes = rollout_group(policy, tokenizer, ref, config, seed=config.seed * 100_003 + step * 101)
-        stats = update(policy, optimizer, episodes, config)
+        chosen = tasks_for_update(refs, config.seed, step, config.tasks_per_step)
+        groups = rollout_groups(policy, tokenizer, chosen, config, seed=config.seed * 100_003 + step * 101)
+        stats = update(policy, optimizer, groups, config)
         step += 1
-        record = step_record(step, ref, episodes, stats)
+        record = step_record(step, chosen, groups, stats)
         append_jsonl(log, record)
         bar.update(1)
         bar.set_postfix(reward=f"{record['reward']:.3f}", kl=f"{record['kl']:.4f}")

@@ -41,3 +41,44 @@ def test_prompts_without_a_common_prefix_decode_without_cache(tiny_model):
     out = generate_batch(model, [tok("abc")["input_ids"], tok("xyz")["input_ids"]], tok.pad_token_id, cache,
                          max_new_tokens=3, do_sample=False)
     assert len(out) == 2 and cache._ids == []
+
+
+def test_conversation_caches_carry_over_turns_without_changing_tokens(tiny_model):
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    from envfactory_gym.agents.decoding import PrefixCache, SessionCache, generate_batch
+
+    tok = AutoTokenizer.from_pretrained(tiny_model)
+    model = AutoModelForCausalLM.from_pretrained(tiny_model).eval()
+    shared = tok("<|im_start|>system\nYou help library members find and borrow books.<|im_end|>\n")["input_ids"]
+    prompts = [shared + tok(x)["input_ids"] for x in ("find book", "a much longer request about members", "x")]
+    answers = [tok(x)["input_ids"] for x in ("B-005 is out", "ok", "the member has three books on loan")]
+    kwargs = {"max_new_tokens": 8, "do_sample": False}
+    sessions, prefix = SessionCache(), PrefixCache(min_tokens=4)
+    keys = ["a", "b", "c"]
+    turns = []
+    for cached in (True, False):
+        history, outputs = [list(p) for p in prompts], []
+        for turn in range(3):
+            new = generate_batch(model, history, tok.pad_token_id, prefix if cached else None,
+                                 sessions=sessions if cached else None, keys=keys, **kwargs)
+            outputs.append(new)
+            # The next prompt: the turn as generated, then the environment's answer (one row re-renders its turn).
+            history = [h + (n if row else n[:3]) + answers[(row + turn) % 3] for row, (h, n) in
+                       enumerate(zip(history, new))]
+            if cached:
+                assert len(sessions) == 3
+        turns.append(outputs)
+    assert turns[0] == turns[1]
+    sessions.drop("a")
+    assert len(sessions) == 2 and sessions.match("a", prompts[0]) == (0, None)
+
+
+def test_session_cache_is_bounded():
+    from envfactory_gym.agents.decoding import SessionCache
+
+    sessions = SessionCache(max_sessions=2)
+    for key in "abc":
+        sessions.put(key, [1, 2, 3], [])
+    assert len(sessions) == 2 and sessions.match("a", [1, 2, 3])[1] is None
+    assert sessions.match("c", [1, 2, 9]) == (2, [])

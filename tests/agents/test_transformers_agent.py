@@ -51,13 +51,20 @@ def test_batched_generation_runs_several_envs(tiny_model, tmp_path):
     agent = make_agent("transformers", model=str(tiny_model), max_new_tokens=16, max_steps=3, threads=1)
     calls = []
     original = agent.generate
-    agent.generate = lambda prompts, seed=None: calls.append(len(prompts)) or original(prompts, seed)
+    agent.generate = lambda prompts, seed=None, keys=None: calls.append(len(prompts)) or original(prompts, seed, keys)
     specs = plan_episodes([LIBRARY_ID], trials=2)
-    result = run_eval(specs, lambda: agent, tmp_path, concurrency=4, progress=False)
+    result = run_eval(specs, lambda: agent, tmp_path / "cached", concurrency=4, progress=False)
     assert result.played == 8 and not result.errors
     assert max(calls) == 4  # four episodes decoded per generate call
     assert all(r["steps"] <= 3 for r in result.records)
     assert all(0.0 <= r["reward"] <= 1.0 for r in result.records)
+    assert len(agent.sessions)  # the episodes' caches were kept between turns...
+    agent.sessions = None
+    plain = run_eval(specs, lambda: agent, tmp_path / "plain", concurrency=4, progress=False)
+    key = lambda r: (r["task_id"], r["trial"])  # noqa: E731
+    # ...and decoding every turn from scratch plays the very same episodes.
+    assert [r["messages"] for r in sorted(plain.records, key=key)] == [
+        r["messages"] for r in sorted(result.records, key=key)]
 
 
 def test_a_folder_that_is_not_an_adapter_is_named_in_the_error(tiny_model, tmp_path):

@@ -43,6 +43,22 @@ def test_two_updates_log_rewards_and_kl_and_save_a_reloadable_adapter(tiny_model
     assert [json.loads(x)["step"] for x in (out / "log.jsonl").read_text().splitlines()] == [1, 2, 3]
 
 
+def test_several_task_groups_make_one_update(tiny_model, tmp_path):
+    from envfactory_gym.train.grpo import tasks_for_update
+
+    refs = resolve_tasks(LIBRARY_ID)
+    # Consecutive updates take consecutive tasks of the same seeded order as one task per update would.
+    assert tasks_for_update(refs, 3, 1, 2) == tasks_for_update(refs, 3, 2, 1) + tasks_for_update(refs, 3, 3, 1)
+    out = tmp_path / "grpo"
+    config = GRPOConfig(model=str(tiny_model), envs=LIBRARY_ID, out=str(out), group_size=2, steps=1,
+                        tasks_per_step=3, lr=1e-3, max_new_tokens=8, max_steps_per_episode=2, lora_r=4,
+                        lora_alpha=8, threads=1, progress=False)
+    train_grpo(config)
+    (record,) = [json.loads(x) for x in (out / "log.jsonl").read_text().splitlines()]
+    assert record["task_ids"] == [r.task_id for r in tasks_for_update(refs, 0, 0, 3)]
+    assert len(record["rewards"]) == 6 and record["skipped"] in (0.0, 1 / 3, 2 / 3, 1.0)
+
+
 def test_tasks_come_from_an_rl_export(tmp_path):
     from envfactory_gym.querygen.export import export_rl
     from tests.conftest import LIBRARY_DIR
@@ -68,6 +84,10 @@ def test_only_generated_tokens_are_scored(tiny_model):
     full = torch.log_softmax(model(input_ids=torch.tensor([seg.ids])).logits[0].float(), -1)
     expected = torch.stack([full[p - 1, seg.ids[p]] for p in (3, 4, 7, 8, 9)])
     assert torch.allclose(logprobs, expected, atol=1e-5)
+    # At a sampling temperature, the scores are those of the tempered distribution the tokens came from.
+    tempered = torch.log_softmax(model(input_ids=torch.tensor([seg.ids])).logits[0].float() / 0.5, -1)
+    expected = torch.stack([tempered[p - 1, seg.ids[p]] for p in (3, 4, 7, 8, 9)])
+    assert torch.allclose(sequence_logprobs(model, seg, 0.5), expected, atol=1e-5)
 
 
 def test_episode_tokens_extend_the_sampled_ones_with_the_envs_answer(tiny_model):
