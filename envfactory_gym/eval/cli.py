@@ -44,6 +44,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--max-tokens", type=int, help="new tokens per turn (model agents)")
     p.add_argument("--max-steps", type=int, help="agent actions per episode (default: the env's)")
     p.add_argument("--threads", type=int, help="CPU threads for local models (torch)")
+    p.add_argument("--dtype", choices=("auto", "float32", "bfloat16", "float16"), default="auto",
+                   help="local model weights: auto is float32 on a CPU (bfloat16 is several times faster on CPUs "
+                        "with native bf16 instructions) and the checkpoint's dtype on a GPU")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per request (openai agent)")
     p.add_argument("--retries", type=int, default=3, help="retries per request (openai agent)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -147,6 +150,8 @@ def _factories(args: argparse.Namespace) -> tuple[Any, Any, str]:
             options["adapter"] = args.adapter
         if args.threads:
             options["threads"] = args.threads
+        if args.dtype != "auto":
+            options["dtype"] = args.dtype
         if args.max_tokens:
             options["max_new_tokens"] = args.max_tokens
     user_factory = _user_factory(args) if args.user == "llm" else None

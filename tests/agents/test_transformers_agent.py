@@ -73,3 +73,16 @@ def test_a_folder_that_is_not_an_adapter_is_named_in_the_error(tiny_model, tmp_p
     with pytest.raises(EnvFactoryError, match="not a LoRA adapter folder"):
         make_agent("transformers", model=str(tiny_model), adapter=str(tmp_path), threads=1)
 
+
+
+def test_eval_command_loads_a_local_model_in_bfloat16(tiny_model, tmp_path):
+    from envfactory_gym.cli import main
+
+    report = tmp_path / "run"
+    argv = ["eval", "--agent", "transformers", "--model", str(tiny_model), "--dtype", "bfloat16", "--envs",
+            LIBRARY_ID, "--limit", "1", "--max-tokens", "4", "--max-steps", "1", "--threads", "1",
+            "--report", str(report), "--quiet"]
+    assert main(argv) == 0
+    assert (report / "episodes.jsonl").read_text().count("\n") == 1
+    with pytest.raises(SystemExit):
+        main(argv[:5] + ["--dtype", "bf16"] + argv[7:])  # argparse names the valid choices
