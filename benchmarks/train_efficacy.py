@@ -51,7 +51,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--lora-top-layers", type=int, default=15,
                    help="LoRA in the last N decoder layers only (0: all); SmolLM2-135M has 30")
     p.add_argument("--rl-steps", type=int, default=8, help="GRPO updates")
-    p.add_argument("--tasks-per-step", type=int, default=4, help="task groups per GRPO update")
+    p.add_argument("--tasks-per-step", type=int, default=2, help="task groups per GRPO update")
     p.add_argument("--group-size", type=int, default=4)
     p.add_argument("--rl-lr", type=float, default=3e-5)
     p.add_argument("--kl-coef", type=float, default=0.02)
