@@ -316,7 +316,7 @@ def update(policy: Any, optimizer: Any, groups: list[list[Episode]] | list[Episo
             loss = (pg + config.kl_coef * kl).sum() / tokens
             loss.backward()
             stats["loss"] += loss.item() / config.inner_epochs
-            stats["kl"] += float(kl.sum()) / tokens / config.inner_epochs
+            stats["kl"] += float(kl.detach().sum()) / tokens / config.inner_epochs
             stats["clip_frac"] += float((ratio != clipped).float().sum()) / tokens / config.inner_epochs
         torch.nn.utils.clip_grad_norm_(trainable_parameters(policy), 1.0)
         optimizer.step()
