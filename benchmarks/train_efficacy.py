@@ -25,6 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from envfactory_gym.precision import DTYPES
+
 ENV_ID = "EnvFactory/retail-v0"
 ALL_LINEAR = "q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj"
 
@@ -63,7 +65,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--max-steps", type=int, default=10, help="agent turns per episode")
     p.add_argument("--eval-batch", type=int, default=20, help="held-out episodes decoded together")
     p.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
-    p.add_argument("--dtype", choices=("auto", "float32", "bfloat16", "float16"),
+    p.add_argument("--dtype", choices=DTYPES,
                    help="base weights (default: bfloat16 on a GPU or a CPU with native bf16 instructions, else float32)")
     p.add_argument("--quick", action="store_true",
                    help="a smoke run in seconds: 6 train and 3 held-out tasks, 2 SFT steps, 1 GRPO step, one seed")

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.precision import DTYPES
 from envfactory_gym.tasks import atomic_write_text
 
 CONFIG_FILE = "config.json"
@@ -44,7 +45,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--max-tokens", type=int, help="new tokens per turn (model agents)")
     p.add_argument("--max-steps", type=int, help="agent actions per episode (default: the env's)")
     p.add_argument("--threads", type=int, help="CPU threads for local models (torch)")
-    p.add_argument("--dtype", choices=("auto", "float32", "bfloat16", "float16"), default="auto",
+    p.add_argument("--dtype", choices=DTYPES, default="auto",
                    help="local model weights: auto is float32 on a CPU (bfloat16 is several times faster on CPUs "
                         "with native bf16 instructions) and the checkpoint's dtype on a GPU")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per request (openai agent)")

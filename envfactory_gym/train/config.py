@@ -7,6 +7,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from envfactory_gym.precision import DTYPES
+
 T = TypeVar("T")
 
 
@@ -26,7 +28,7 @@ class LoraOptions:
                                    "then stops below them: the top half of a model trains ~1.7x faster.")
     dtype: str = _opt("auto", "Base model weights: auto (float32 on a CPU, the checkpoint's dtype on a GPU), "
                       "float32, bfloat16 or float16. LoRA weights stay float32.",
-                      choices=("auto", "float32", "bfloat16", "float16"))
+                      choices=DTYPES)
 
     def target_modules(self) -> list[str]:
         return [t.strip() for t in self.lora_targets.split(",") if t.strip()]
