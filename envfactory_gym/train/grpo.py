@@ -124,11 +124,6 @@ def tasks_for_update(refs: Sequence[TaskRef], seed: int, step: int, per_step: in
     return [task_for_step(refs, seed, step * per_step + k) for k in range(per_step)]
 
 
-def rollout_group(policy: Any, tokenizer: Any, ref: TaskRef, config: GRPOConfig, seed: int) -> list[Episode]:
-    """Play ``group_size`` episodes of one task, decoding each turn of all live episodes in one batch."""
-    return rollout_groups(policy, tokenizer, [ref], config, seed)[0]
-
-
 def rollout_groups(policy: Any, tokenizer: Any, refs: Sequence[TaskRef], config: GRPOConfig,
                    seed: int) -> list[list[Episode]]:
     """Play ``group_size`` episodes of each task; every turn of all live episodes is decoded in one batch."""
@@ -268,8 +263,7 @@ def group_advantages(rewards: Sequence[float]) -> list[float]:
     return [(r - mean) / (std + 1e-4) for r in rewards]
 
 
-def update(policy: Any, optimizer: Any, groups: list[list[Episode]] | list[Episode],
-           config: GRPOConfig) -> dict[str, float]:
+def update(policy: Any, optimizer: Any, groups: list[list[Episode]], config: GRPOConfig) -> dict[str, float]:
     """Clipped policy-gradient steps on the groups' generated tokens with a KL penalty to the reference.
 
     Advantages are normalised within each group; the loss is the mean over every generated token of the
@@ -279,8 +273,6 @@ def update(policy: Any, optimizer: Any, groups: list[list[Episode]] | list[Episo
     """
     import torch
 
-    if groups and isinstance(groups[0], Episode):
-        groups = [groups]  # one group
     stats = {"loss": 0.0, "kl": 0.0, "clip_frac": 0.0, "skipped": 0.0}
     samples = []
     for episodes in groups:
