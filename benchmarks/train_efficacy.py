@@ -61,6 +61,7 @@ def parse_args() -> argparse.Namespace:
                    help="RewardConfig overrides of the RL training envs as JSON (default: the env's own reward, "
                         "the one every evaluation uses)")
     p.add_argument("--temperature", type=float, default=0.7, help="sampling temperature of the RL rollouts")
+    p.add_argument("--top-p", type=float, default=1.0, help="nucleus sampling of the RL rollouts")
     p.add_argument("--max-new-tokens", type=int, default=96)
     p.add_argument("--max-steps", type=int, default=10, help="agent turns per episode")
     p.add_argument("--eval-batch", type=int, default=20, help="held-out episodes decoded together")
@@ -141,6 +142,7 @@ def train_rl_stage(model: str, adapter: Path, train_file: Path, out: Path, seed:
                         lr=args.rl_lr, kl_coef=args.kl_coef, dtype=args.dtype,
                         max_new_tokens=args.max_new_tokens, max_prompt_tokens=4096,
                         max_steps_per_episode=args.max_steps, prompt="compact", temperature=args.temperature,
+                        top_p=args.top_p,
                         stop_after_call=True, reward=args.rl_reward,
                         save_steps=2, resume=True, seed=seed, threads=args.threads)
     summary = train_grpo(config)
