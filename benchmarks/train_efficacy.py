@@ -68,6 +68,8 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
     p.add_argument("--dtype", choices=DTYPES,
                    help="base weights (default: bfloat16 on a GPU or a CPU with native bf16 instructions, else float32)")
+    p.add_argument("--until", choices=("sft", "rl"), default="rl",
+                   help="last stage to run: 'sft' trains and evaluates the SFT adapters of every seed and stops")
     p.add_argument("--quick", action="store_true",
                    help="a smoke run in seconds: 6 train and 3 held-out tasks, 2 SFT steps, 1 GRPO step, one seed")
     args = p.parse_args()
@@ -234,8 +236,9 @@ def main() -> None:
 
     before = stage(out / "eval_before", evaluate, model, None, heldout_file, out / "eval_before", args)
     print(f"held-out before training: reward {before['mean_reward']:.3f} pass^1 {before['pass1']:.3f}", flush=True)
-    per_seed: dict[str, Any] = {}
     resumed = int(before["resumed"])
+    sfts: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+    # Every seed's SFT comes before any RL, so `--until sft` leaves finished adapters to compare RL settings on.
     for seed in seeds:
         folder = out / f"seed{seed}"
         sft = stage(folder / "sft", train_sft_stage, model, sft_file, folder / "sft", seed, args)
@@ -243,6 +246,13 @@ def main() -> None:
                           folder / "eval_sft", args)
         print(f"seed {seed} after SFT: reward {after_sft['mean_reward']:.3f} pass^1 {after_sft['pass1']:.3f}",
               flush=True)
+        sfts[seed] = sft, after_sft
+    if args.until == "sft":
+        return
+    per_seed: dict[str, Any] = {}
+    for seed in seeds:
+        folder = out / f"seed{seed}"
+        sft, after_sft = sfts[seed]
         rl = stage(folder / "rl", train_rl_stage, model, folder / "sft", train_file, folder / "rl", seed, args)
         after_rl = stage(folder / "eval_rl", evaluate, model, str(folder / "rl"), heldout_file, folder / "eval_rl",
                          args)
