@@ -133,11 +133,22 @@ class TransformersAgent:
 
 
 def _with_adapter(model: Any, adapter: str | os.PathLike[str]) -> Any:
-    """The model with a LoRA adapter merged in (decoding then costs what the base model costs)."""
+    """The model with a LoRA adapter: merged into float32 weights, kept beside lower-precision ones.
+
+    Merging adds the adapter's delta to the base weights, which bfloat16 rounds to about 3 significant digits:
+    a small change of the adapter (an RL step on top of SFT) then mostly vanishes, and the merged model is not
+    the policy that was trained (which adds the float32 LoRA branch to the base layer's output). Unmerged, the
+    model decodes exactly as it did in training, at the cost of the small LoRA matmuls.
+    """
+    import torch
+
     try:
         from peft import PeftModel
     except ImportError:
         raise EnvFactoryError("loading an adapter needs peft: pip install -e '.[train]'") from None
     if not (os.path.isdir(adapter) and os.path.isfile(os.path.join(adapter, "adapter_config.json"))):
         raise EnvFactoryError(f"{adapter}: not a LoRA adapter folder (no adapter_config.json)")
-    return PeftModel.from_pretrained(model, str(adapter)).merge_and_unload()
+    model = PeftModel.from_pretrained(model, str(adapter))
+    if model.get_base_model().dtype == torch.float32:
+        return model.merge_and_unload()
+    return model

@@ -62,6 +62,12 @@ def parse_args() -> argparse.Namespace:
                         "the one every evaluation uses)")
     p.add_argument("--temperature", type=float, default=0.7, help="sampling temperature of the RL rollouts")
     p.add_argument("--top-p", type=float, default=1.0, help="nucleus sampling of the RL rollouts")
+    p.add_argument("--min-p", type=float, default=0.0, help="min-p sampling of the RL rollouts (0: off)")
+    p.add_argument("--loss-agg", choices=("token", "sequence"), default="token",
+                   help="GRPO loss average: over tokens, or over episodes of their token means")
+    p.add_argument("--rl-tasks", type=int, default=0,
+                   help="GRPO on this many fresh tasks (sampler seed --task-seed + 1, no gold trajectory shared "
+                        "with the SFT or held-out tasks) instead of the SFT train tasks (0)")
     p.add_argument("--max-new-tokens", type=int, default=96)
     p.add_argument("--max-steps", type=int, default=10, help="agent turns per episode")
     p.add_argument("--eval-batch", type=int, default=20, help="held-out episodes decoded together")
@@ -91,6 +97,19 @@ def split_tasks(env_id: str, n_train: int, n_heldout: int, seed: int) -> tuple[l
     heldout, train = tasks[:n_heldout], tasks[n_heldout:]
     assert not {gold_key(t.gold_calls) for t in heldout} & {gold_key(t.gold_calls) for t in train}
     return train, heldout
+
+
+def fresh_tasks(env_id: str, n: int, seed: int, exclude: list[Any]) -> list[Any]:
+    """``n`` sampled tasks whose gold trajectories appear in none of ``exclude``'s."""
+    from envfactory_gym.querygen.sampler import TaskSampler, gold_key
+    from envfactory_gym.registration import get_package
+
+    seen = {gold_key(t.gold_calls) for t in exclude}
+    # The sampler's own draws are distinct; a third of them sharing a trajectory with ``exclude`` is plenty.
+    tasks = [t for t in TaskSampler(get_package(env_id), seed=seed).sample(3 * n) if gold_key(t.gold_calls) not in seen]
+    if len(tasks) < n:
+        raise SystemExit(f"only {len(tasks)} of {n} fresh tasks could be sampled with seed {seed}")
+    return tasks[:n]
 
 
 def evaluate(model: str, adapter: str | None, tasks_file: Path, run_dir: Path, args: argparse.Namespace) -> dict:
@@ -144,7 +163,7 @@ def train_rl_stage(model: str, adapter: Path, train_file: Path, out: Path, seed:
                         lr=args.rl_lr, kl_coef=args.kl_coef, dtype=args.dtype,
                         max_new_tokens=args.max_new_tokens, max_prompt_tokens=4096,
                         max_steps_per_episode=args.max_steps, prompt="compact", temperature=args.temperature,
-                        top_p=args.top_p,
+                        top_p=args.top_p, min_p=args.min_p, loss_agg=args.loss_agg,
                         stop_after_call=True, reward=args.rl_reward,
                         save_steps=2, resume=True, seed=seed, threads=args.threads)
     summary = train_grpo(config)
@@ -231,6 +250,14 @@ def main() -> None:
         write_tasks(heldout_file, heldout)
     if not sft_file.is_file():
         export_sft(args.env, train_file, sft_file, prompt="compact", plan=args.plan)
+    rl_file = train_file
+    if args.rl_tasks:
+        rl_file = out / f"rl_tasks_{args.rl_tasks}.jsonl"
+        if not rl_file.is_file():
+            from envfactory_gym.tasks import load_tasks
+
+            seen = load_tasks(train_file) + load_tasks(heldout_file)
+            write_tasks(rl_file, fresh_tasks(args.env, args.rl_tasks, args.task_seed + 1, seen))
     setup_minutes = (time.perf_counter() - start) / 60
     print(f"tasks: {args.train_tasks} train, {args.heldout_tasks} held-out; model {model}", flush=True)
 
@@ -253,7 +280,7 @@ def main() -> None:
     for seed in seeds:
         folder = out / f"seed{seed}"
         sft, after_sft = sfts[seed]
-        rl = stage(folder / "rl", train_rl_stage, model, folder / "sft", train_file, folder / "rl", seed, args)
+        rl = stage(folder / "rl", train_rl_stage, model, folder / "sft", rl_file, folder / "rl", seed, args)
         after_rl = stage(folder / "eval_rl", evaluate, model, str(folder / "rl"), heldout_file, folder / "eval_rl",
                          args)
         print(f"seed {seed} after RL: reward {after_rl['mean_reward']:.3f} pass^1 {after_rl['pass1']:.3f}", flush=True)

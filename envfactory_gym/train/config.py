@@ -100,6 +100,12 @@ class GRPOConfig(LoraOptions):
                        choices=("full", "compact"))
     temperature: float = _opt(1.0, "Sampling temperature of the rollouts.")
     top_p: float = _opt(1.0, "Nucleus sampling of the rollouts.")
+    min_p: float = _opt(0.0, "Min-p sampling of the rollouts: drop tokens less likely than min_p times the most "
+                        "likely one (0: off). Keeps the alternatives at a decision, drops the long tail that "
+                        "breaks call syntax at high temperature.")
+    loss_agg: str = _opt("token", "How the policy loss averages: 'token' (every generated token of the update "
+                         "weighs the same) or 'sequence' (every episode weighs the same: the mean of its "
+                         "tokens, as in the original GRPO).", choices=("token", "sequence"))
     stop_after_call: bool = _opt(False, "End a turn at its first complete </tool_call> (one call per turn).")
     save_steps: int = _opt(0, "Checkpoint every N updates (0: only at the end).")
     resume: bool = _opt(False, "Continue from the latest checkpoint in --out.")

@@ -214,7 +214,8 @@ def generate(policy: Any, tokenizer: Any, prompts: list[list[int]], config: GRPO
     policy.eval()
     rows = generate_batch(policy, prompts, tokenizer.pad_token_id, prefix, sessions, keys,
                           max_new_tokens=config.max_new_tokens,
-                          do_sample=True, temperature=config.temperature, top_p=config.top_p, top_k=0, **kwargs)
+                          do_sample=True, temperature=config.temperature, top_p=config.top_p, top_k=0,
+                          min_p=config.min_p or None, **kwargs)
     completions = []
     eos = {tokenizer.eos_token_id} | set(_as_list(getattr(policy.generation_config, "eos_token_id", None)))
     for row in rows:
@@ -263,41 +264,59 @@ def group_advantages(rewards: Sequence[float]) -> list[float]:
     return [(r - mean) / (std + 1e-4) for r in rewards]
 
 
+def token_weights(lengths: Sequence[int], loss_agg: str) -> list[float]:
+    """The loss weight of each generated token of each episode, given the episodes' generated lengths.
+
+    ``token``: every token weighs the same, so a long episode weighs by its length. ``sequence``: every episode
+    weighs the same, so the tokens a success and a failure of a group share (call syntax, tool names) cancel
+    out instead of being pushed down by a long failing episode's many turns.
+    """
+    if loss_agg == "token":
+        return [1 / sum(lengths)] * len(lengths)
+    if loss_agg == "sequence":
+        return [1 / (n * len(lengths)) for n in lengths]
+    raise EnvFactoryError(f"loss_agg must be 'token' or 'sequence', not {loss_agg!r}")
+
+
 def update(policy: Any, optimizer: Any, groups: list[list[Episode]], config: GRPOConfig) -> dict[str, float]:
     """Clipped policy-gradient steps on the groups' generated tokens with a KL penalty to the reference.
 
     Advantages are normalised within each group; the loss is the mean over every generated token of the
-    groups (a long episode weighs by its tokens). A group whose rewards are all equal has no advantage
+    groups (``loss_agg="token"``: a long episode weighs by its tokens) or over episodes of their token means
+    (``"sequence"``, as in the original GRPO). A group whose rewards are all equal has no advantage
     signal: it is left out (``skipped`` is the fraction of such groups) rather than spending a backward pass
     on the KL term alone.
     """
     import torch
 
     stats = {"loss": 0.0, "kl": 0.0, "clip_frac": 0.0, "skipped": 0.0}
-    samples = []
+    scored = []  # (episode, advantage) of the groups with a signal
     for episodes in groups:
         advantages = group_advantages([e.reward for e in episodes])
         if not any(advantages):
             stats["skipped"] += 1 / len(groups)
             continue
-        samples += [(seg, adv) for e, adv in zip(episodes, advantages) for seg in e.segments if seg.spans]
-    if not samples:
+        scored += [(e, adv) for e, adv in zip(episodes, advantages) if e.generated]
+    if not scored:
         return stats
+    tokens = sum(e.generated for e, _ in scored)
+    weights = token_weights([e.generated for e, _ in scored], config.loss_agg)
+    # (segment, advantage, weight of each of its tokens in the loss)
+    samples = [(seg, adv, w) for (e, adv), w in zip(scored, weights) for seg in e.segments if seg.spans]
     temperature = config.temperature if config.temperature > 0 else 1.0
-    tokens = sum(seg.generated for seg, _ in samples)
     policy.train()
     # With one pass the rollout policy is the current one: its log-probs are the detached new ones, which
     # saves a forward pass per segment.
     reuse = config.inner_epochs == 1
     with torch.no_grad():
-        for seg, _ in samples:
+        for seg, _, _ in samples:
             if seg.old_logprobs is None and not reuse:
                 seg.old_logprobs = sequence_logprobs(policy, seg, temperature)
         with reference_policy(policy):
-            refs = [sequence_logprobs(policy, seg, temperature) for seg, _ in samples]
+            refs = [sequence_logprobs(policy, seg, temperature) for seg, _, _ in samples]
     for _ in range(config.inner_epochs):
         optimizer.zero_grad(set_to_none=True)
-        for (seg, adv), ref in zip(samples, refs):
+        for (seg, adv, weight), ref in zip(samples, refs):
             new = sequence_logprobs(policy, seg, temperature)
             old = new.detach() if reuse else seg.old_logprobs
             ratio = torch.exp(new - old)
@@ -305,7 +324,7 @@ def update(policy: Any, optimizer: Any, groups: list[list[Episode]], config: GRP
             pg = -torch.minimum(ratio * adv, clipped * adv)
             # k3 estimator of KL(policy || reference): non-negative, unbiased, low variance.
             kl = torch.exp(ref - new) - (ref - new) - 1
-            loss = (pg + config.kl_coef * kl).sum() / tokens
+            loss = (pg + config.kl_coef * kl).sum() * weight
             loss.backward()
             stats["loss"] += loss.item() / config.inner_epochs
             stats["kl"] += float(kl.detach().sum()) / tokens / config.inner_epochs

@@ -75,6 +75,37 @@ def test_a_folder_that_is_not_an_adapter_is_named_in_the_error(tiny_model, tmp_p
 
 
 
+def test_an_adapter_stays_unmerged_beside_bfloat16_weights(tiny_model, tmp_path):
+    """bfloat16 rounds a merged delta away: the agent must decode with the policy that was trained."""
+    pytest.importorskip("peft")
+    from peft import LoraConfig, PeftModel, get_peft_model
+    from transformers import AutoModelForCausalLM
+
+    torch.manual_seed(0)
+    base = AutoModelForCausalLM.from_pretrained(tiny_model)
+    lora = get_peft_model(base, LoraConfig(r=4, lora_alpha=8, target_modules=["q_proj", "v_proj"],
+                                           init_lora_weights=False))
+    with torch.no_grad():  # a delta far below bfloat16's resolution of the base weights
+        for name, param in lora.named_parameters():
+            if "lora_B" in name:
+                param.mul_(1e-3)
+    lora.save_pretrained(tmp_path / "adapter")
+    ids = torch.tensor([[5, 17, 33, 60, 2, 9]])
+
+    agent = make_agent("transformers", model=str(tiny_model), adapter=str(tmp_path / "adapter"),
+                       dtype="bfloat16", threads=1)
+    assert isinstance(agent.model, PeftModel)
+    trained = PeftModel.from_pretrained(
+        AutoModelForCausalLM.from_pretrained(tiny_model, dtype=torch.bfloat16), str(tmp_path / "adapter")).eval()
+    with torch.no_grad():
+        assert torch.equal(agent.model(input_ids=ids).logits, trained(input_ids=ids).logits)
+        merged = trained.merge_and_unload()
+        assert not torch.equal(agent.model(input_ids=ids).logits, merged(input_ids=ids).logits)
+
+    full = make_agent("transformers", model=str(tiny_model), adapter=str(tmp_path / "adapter"), threads=1)
+    assert not isinstance(full.model, PeftModel)  # float32 merges without loss
+
+
 def test_eval_command_loads_a_local_model_in_bfloat16(tiny_model, tmp_path):
     from envfactory_gym.cli import main
 

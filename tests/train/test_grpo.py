@@ -10,7 +10,8 @@ pytest.importorskip("torch")
 pytest.importorskip("peft")
 
 from envfactory_gym.train.config import GRPOConfig  # noqa: E402
-from envfactory_gym.train.grpo import group_advantages, resolve_tasks, train_grpo  # noqa: E402
+from envfactory_gym.errors import EnvFactoryError  # noqa: E402
+from envfactory_gym.train.grpo import group_advantages, resolve_tasks, token_weights, train_grpo  # noqa: E402
 from tests.conftest import LIBRARY_ID  # noqa: E402
 
 
@@ -18,6 +19,18 @@ def test_group_advantages_are_normalised():
     adv = group_advantages([1.0, 0.0, 1.0, 0.0])
     assert adv[0] > 0 > adv[1] and abs(sum(adv)) < 1e-9
     assert group_advantages([0.5, 0.5]) == [0.0, 0.0]
+
+
+def test_token_weights_per_token_or_per_episode():
+    lengths = [10, 30]
+    token = token_weights(lengths, "token")
+    assert token == [1 / 40, 1 / 40]
+    sequence = token_weights(lengths, "sequence")
+    # Every episode's tokens sum to the same share, however long it is.
+    assert [w * n for w, n in zip(sequence, lengths)] == pytest.approx([0.5, 0.5])
+    assert sum(w * n for w, n in zip(token, lengths)) == pytest.approx(1.0)
+    with pytest.raises(EnvFactoryError, match="'tokens'"):
+        token_weights(lengths, "tokens")
 
 
 def test_two_updates_log_rewards_and_kl_and_save_a_reloadable_adapter(tiny_model, tmp_path):
@@ -41,6 +54,17 @@ def test_two_updates_log_rewards_and_kl_and_save_a_reloadable_adapter(tiny_model
     config.steps, config.resume = 3, True
     assert train_grpo(config)["steps"] == 3
     assert [json.loads(x)["step"] for x in (out / "log.jsonl").read_text().splitlines()] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("loss_agg", ["token", "sequence"])
+def test_min_p_sampling_and_either_loss_average_train(tiny_model, tmp_path, loss_agg):
+    out = tmp_path / "grpo"
+    config = GRPOConfig(model=str(tiny_model), envs=LIBRARY_ID, out=str(out), group_size=3, steps=1, lr=1e-3,
+                        max_new_tokens=8, max_steps_per_episode=2, lora_r=4, lora_alpha=8, threads=1,
+                        progress=False, min_p=0.1, loss_agg=loss_agg, temperature=1.5)
+    assert train_grpo(config)["steps"] == 1
+    (record,) = [json.loads(x) for x in (out / "log.jsonl").read_text().splitlines()]
+    assert len(record["rewards"]) == 3 and record["kl"] >= 0.0
 
 
 def test_several_task_groups_make_one_update(tiny_model, tmp_path):
