@@ -9,8 +9,8 @@ import pytest
 pytest.importorskip("torch")
 pytest.importorskip("peft")
 
-from envfactory_gym.train.config import GRPOConfig  # noqa: E402
 from envfactory_gym.errors import EnvFactoryError  # noqa: E402
+from envfactory_gym.train.config import GRPOConfig  # noqa: E402
 from envfactory_gym.train.grpo import group_advantages, resolve_tasks, token_weights, train_grpo  # noqa: E402
 from tests.conftest import LIBRARY_ID  # noqa: E402
 
