@@ -52,20 +52,20 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--lora-targets", default=ALL_LINEAR)
     p.add_argument("--lora-top-layers", type=int, default=15,
                    help="LoRA in the last N decoder layers only (0: all); SmolLM2-135M has 30")
-    p.add_argument("--rl-steps", type=int, default=8, help="GRPO updates")
-    p.add_argument("--tasks-per-step", type=int, default=2, help="task groups per GRPO update")
+    p.add_argument("--rl-steps", type=int, default=4, help="GRPO updates")
+    p.add_argument("--tasks-per-step", type=int, default=6, help="task groups per GRPO update")
     p.add_argument("--group-size", type=int, default=4)
-    p.add_argument("--rl-lr", type=float, default=3e-5)
+    p.add_argument("--rl-lr", type=float, default=5e-5)
     p.add_argument("--kl-coef", type=float, default=0.02)
     p.add_argument("--rl-reward", default="",
                    help="RewardConfig overrides of the RL training envs as JSON (default: the env's own reward, "
                         "the one every evaluation uses)")
-    p.add_argument("--temperature", type=float, default=0.7, help="sampling temperature of the RL rollouts")
+    p.add_argument("--temperature", type=float, default=1.0, help="sampling temperature of the RL rollouts")
     p.add_argument("--top-p", type=float, default=1.0, help="nucleus sampling of the RL rollouts")
-    p.add_argument("--min-p", type=float, default=0.0, help="min-p sampling of the RL rollouts (0: off)")
-    p.add_argument("--loss-agg", choices=("token", "sequence"), default="token",
+    p.add_argument("--min-p", type=float, default=0.1, help="min-p sampling of the RL rollouts (0: off)")
+    p.add_argument("--loss-agg", choices=("token", "sequence"), default="sequence",
                    help="GRPO loss average: over tokens, or over episodes of their token means")
-    p.add_argument("--rl-tasks", type=int, default=0,
+    p.add_argument("--rl-tasks", type=int, default=200,
                    help="GRPO on this many fresh tasks (sampler seed --task-seed + 1, no gold trajectory shared "
                         "with the SFT or held-out tasks) instead of the SFT train tasks (0)")
     p.add_argument("--max-new-tokens", type=int, default=96)
@@ -82,7 +82,7 @@ def parse_args() -> argparse.Namespace:
     if args.quick:
         args.train_tasks, args.heldout_tasks, args.sft_steps, args.rl_steps = 6, 3, 2, 1
         args.group_size, args.max_new_tokens, args.max_steps, args.seeds = 2, 16, 3, args.seeds.split(",")[0]
-        args.tasks_per_step = 1
+        args.tasks_per_step, args.rl_tasks = 1, min(args.rl_tasks, 4)
     return args
 
 
