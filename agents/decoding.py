@@ -11,6 +11,15 @@ from typing import Any
 CALL_END = "</tool_call>"
 
 
+def cache_keyword() -> str:
+    """The keyword a model's KV cache goes by: ``cache`` in recent transformers, ``past_key_values`` before."""
+    try:
+        from transformers.generation import utils
+    except ImportError:
+        return "past_key_values"
+    return "cache" if "cache" in getattr(utils, "ALL_CACHE_NAMES", ()) else "past_key_values"
+
+
 class PrefixCache:
     """The KV cache of the prompt prefix shared by every prompt of a batch (the system prompt), kept across calls.
 
@@ -40,7 +49,7 @@ class PrefixCache:
         device = next(model.parameters()).device
         with torch.inference_mode():
             out = model(input_ids=torch.tensor([ids], device=device), use_cache=True, logits_to_keep=1)
-        self._ids, self._kv, self._owner = ids, out.past_key_values, owner
+        self._ids, self._kv, self._owner = ids, getattr(out, cache_keyword()), owner
         return n, self._kv
 
     def clear(self) -> None:
@@ -125,11 +134,11 @@ def generate_batch(model: Any, prompts: Sequence[Sequence[int]], pad_id: int, ca
         past = copy.deepcopy(kv)  # generate extends the cache in place
         past.batch_repeat_interleave(len(prompts))
     if past is not None:
-        kwargs["past_key_values"] = past
+        kwargs[cache_keyword()] = past
     elif sessions is not None:
         from transformers import DynamicCache
 
-        past = kwargs["past_key_values"] = DynamicCache()
+        past = kwargs[cache_keyword()] = DynamicCache()
     with torch.inference_mode():
         out = model.generate(input_ids=ids.to(device), attention_mask=mask.to(device), pad_token_id=pad_id, **kwargs)
     new = out[:, c + width:].tolist()
