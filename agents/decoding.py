@@ -10,6 +10,9 @@ from typing import Any
 #: The end of a Hermes tool call: decoding with ``stop_after_call`` ends a turn at its first one.
 CALL_END = "</tool_call>"
 
+#: Pad positions per row above which a CPU batch's rows are prefilled one by one (see ``generate_batch``).
+RAGGED_PADDING = 48
+
 
 def cache_keyword() -> str:
     """The keyword a model's KV cache goes by: ``cache`` in recent transformers, ``past_key_values`` before."""
@@ -98,14 +101,105 @@ class SessionCache:
 
 def generate_batch(model: Any, prompts: Sequence[Sequence[int]], pad_id: int, cache: PrefixCache | None = None,
                    sessions: SessionCache | None = None, keys: Sequence[Hashable] | None = None,
-                   **generate_kwargs: Any) -> list[list[int]]:
+                   chunk_tokens: int = 32, ragged_padding: int | None = None, **generate_kwargs: Any) -> list[list[int]]:
     """The new tokens of ``model.generate`` for each prompt (rows padded with ``pad_id`` after they end).
 
     Each row starts from the longest cached prefix it has: its conversation's (``sessions``, by ``keys``) or
     the prefix shared by every prompt (``cache``). Cached rows are left-padded to a common length and each row's
     own tokens are padded after its cache, so every row sees a gap-free sequence: position ids follow the
     attention mask. With ``sessions``, each row's cache (prompt and completion) is kept for its next turn.
+
+    With ``sessions``, rows are decoded ``chunk_tokens`` at a time and a chunk goes on with the unfinished rows
+    only: ``generate`` keeps computing every row of a batch until the last one stops, so one rambling row would
+    make every finished row pay for all its tokens. Rows whose new tokens would be mostly padding are prefilled
+    one by one first, for the same reason (on a CPU, when the batch would compute more than ``ragged_padding``
+    pad positions per row; default ``RAGGED_PADDING``, negative: never). ``chunk_tokens=0`` decodes in one call.
+    Neither changes what is decoded in exact arithmetic (tested in float32); in bfloat16 a different batch
+    shape can round a near tie the other way.
     """
+    limit = int(generate_kwargs.get("max_new_tokens") or 0)
+    if sessions is None or keys is None:
+        return _generate_once(model, prompts, pad_id, cache, sessions, keys, **generate_kwargs)
+    padding = RAGGED_PADDING if ragged_padding is None else ragged_padding
+    if padding >= 0:
+        _prefill_ragged(model, prompts, cache, sessions, keys, padding)
+    if not chunk_tokens or limit <= chunk_tokens or len(prompts) == 1:
+        return _generate_once(model, prompts, pad_id, cache, sessions, keys, **generate_kwargs)
+    finished = _stop_test(model, pad_id, generate_kwargs)
+    rows: list[list[int]] = [[] for _ in prompts]
+    live = list(range(len(prompts)))
+    while live and len(rows[live[0]]) < limit:
+        n = min(chunk_tokens, limit - len(rows[live[0]]))
+        new = _generate_once(model, [list(prompts[r]) + rows[r] for r in live], pad_id, cache, sessions,
+                             [keys[r] for r in live], **{**generate_kwargs, "max_new_tokens": n})
+        for r, tokens in zip(live, new):
+            rows[r] += tokens + [pad_id] * (n - len(tokens))
+        live = [r for r in live if not finished(rows[r])]
+    width = max(len(r) for r in rows)
+    return [r + [pad_id] * (width - len(r)) for r in rows]
+
+
+def _stop_test(model: Any, pad_id: int, generate_kwargs: dict[str, Any]) -> Any:
+    """Whether a row's tokens so far end its turn: an end-of-sequence or pad token, or a stop string."""
+    eos = generate_kwargs.get("eos_token_id", getattr(getattr(model, "generation_config", None), "eos_token_id", None))
+    ends = {pad_id} | set(eos if isinstance(eos, (list, tuple)) else [] if eos is None else [eos])
+    stops = generate_kwargs.get("stop_strings") or []
+    stops = [stops] if isinstance(stops, str) else list(stops)
+    tokenizer = generate_kwargs.get("tokenizer")
+
+    def finished(row: list[int]) -> bool:
+        if any(t in ends for t in row):
+            return True
+        return bool(stops and tokenizer is not None and any(x in tokenizer.decode(row) for x in stops))
+
+    return finished
+
+
+def _prefill_ragged(model: Any, prompts: Sequence[Sequence[int]], cache: PrefixCache | None,
+                    sessions: SessionCache, keys: Sequence[Hashable], padding: int) -> None:
+    """Prefill rows one by one into their conversation caches when batching them would mostly compute padding.
+
+    A batch prefills every row as wide as its widest: the turn after a long tool result, or a row whose
+    history was re-rendered, makes the others compute hundreds of pad positions. Each row's own tokens but the
+    last go through the model alone instead; the batched call then starts every row at its last token.
+    """
+    import torch
+
+    device = next(model.parameters()).device
+    if len(prompts) < 2 or device.type != "cpu":  # a GPU computes a batch's padding alongside, nearly for free
+        return
+    n, shared = cache.lookup(model, prompts) if cache is not None else (0, None)
+    starts, sources = [], []
+    for key, p in zip(keys, prompts):
+        m, own_kv = sessions.match(key, p)
+        starts.append(m if own_kv is not None and m > n else n)
+        sources.append(own_kv if own_kv is not None and m > n else None)
+    own = [len(p) - s for p, s in zip(prompts, starts)]
+    # A one-row forward costs about what a few dozen more tokens do: worth it when each row saves more padding.
+    if max(own) * len(prompts) - sum(own) <= padding * len(prompts):
+        return
+    from transformers import DynamicCache
+
+    for key, p, s, src, k in zip(keys, prompts, starts, sources, own):
+        if k < 2:
+            continue
+        if src is not None:
+            data = [(keys_[:, :, :s], values[:, :, :s]) for keys_, values in src]
+        elif shared is not None and s:
+            data = [(layer.keys[:, :, :s], layer.values[:, :, :s]) for layer in shared.layers]
+        else:
+            data = None
+        past = DynamicCache(ddp_cache_data=data) if data else DynamicCache()
+        with torch.inference_mode():
+            model(input_ids=torch.tensor([list(p[s:-1])], device=device), use_cache=True, logits_to_keep=1,
+                  **{cache_keyword(): past})
+        sessions.put(key, list(p[:-1]), [(layer.keys.clone(), layer.values.clone()) for layer in past.layers])
+
+
+def _generate_once(model: Any, prompts: Sequence[Sequence[int]], pad_id: int, cache: PrefixCache | None = None,
+                   sessions: SessionCache | None = None, keys: Sequence[Hashable] | None = None,
+                   **generate_kwargs: Any) -> list[list[int]]:
+    """One ``model.generate`` call over the batch, each row from its longest cached prefix."""
     import torch
 
     n, kv = cache.lookup(model, prompts) if cache is not None else (0, None)

@@ -31,7 +31,8 @@ class TransformersAgent:
                  seed: int = 0, max_prompt_tokens: int | None = None, tools_in_template: bool = False,
                  max_steps: int | None = None, threads: int | None = None, model_obj: Any = None,
                  tokenizer: Any = None, adapter: str | os.PathLike[str] | None = None,
-                 prompt: str = "full", stop_after_call: bool = False) -> None:
+                 prompt: str = "full", stop_after_call: bool = False, chunk_tokens: int = 32,
+                 ragged_padding: int | None = None) -> None:
         try:
             import torch
             from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -61,6 +62,9 @@ class TransformersAgent:
         self.max_prompt_tokens = max_prompt_tokens
         self.tools_in_template = tools_in_template
         self.stop_after_call = stop_after_call
+        # How batched turns are decoded (see ``generate_batch``): chunks that drop finished rows, ragged prefill.
+        self.chunk_tokens = chunk_tokens
+        self.ragged_padding = ragged_padding
         self.env_kwargs: dict[str, Any] = {"tools_in_system": not tools_in_template, "prompt": prompt}
         if max_steps is not None:
             self.env_kwargs["max_steps"] = max_steps
@@ -121,7 +125,8 @@ class TransformersAgent:
             kwargs.update(temperature=None, top_p=None, top_k=None)
         sessions = self.sessions if keys is not None and not self.max_prompt_tokens else None
         new = generate_batch(self.model, ids, self.tokenizer.pad_token_id, self.prefix_cache, sessions=sessions,
-                             keys=keys, **kwargs)
+                             keys=keys, chunk_tokens=self.chunk_tokens, ragged_padding=self.ragged_padding,
+                             **kwargs)
         self.generated_tokens += sum(sum(t != self.tokenizer.pad_token_id for t in row) for row in new)
         texts = self.tokenizer.batch_decode(new, skip_special_tokens=True)
         if self.stop_after_call:  # a finished row of the batch may go on past its stop string
