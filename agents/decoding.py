@@ -168,12 +168,7 @@ def _prefill_ragged(model: Any, prompts: Sequence[Sequence[int]], cache: PrefixC
     device = next(model.parameters()).device
     if len(prompts) < 2 or device.type != "cpu":  # a GPU computes a batch's padding alongside, nearly for free
         return
-    n, shared = cache.lookup(model, prompts) if cache is not None else (0, None)
-    starts, sources = [], []
-    for key, p in zip(keys, prompts):
-        m, own_kv = sessions.match(key, p)
-        starts.append(m if own_kv is not None and m > n else n)
-        sources.append(own_kv if own_kv is not None and m > n else None)
+    _, shared, starts, sources = _row_starts(model, prompts, cache, sessions, keys)
     own = [len(p) - s for p, s in zip(prompts, starts)]
     # A one-row forward costs about what a few dozen more tokens do: worth it when each row saves more padding.
     if max(own) * len(prompts) - sum(own) <= padding * len(prompts):
@@ -196,12 +191,12 @@ def _prefill_ragged(model: Any, prompts: Sequence[Sequence[int]], cache: PrefixC
         sessions.put(key, list(p[:-1]), [(layer.keys.clone(), layer.values.clone()) for layer in past.layers])
 
 
-def _generate_once(model: Any, prompts: Sequence[Sequence[int]], pad_id: int, cache: PrefixCache | None = None,
-                   sessions: SessionCache | None = None, keys: Sequence[Hashable] | None = None,
-                   **generate_kwargs: Any) -> list[list[int]]:
-    """One ``model.generate`` call over the batch, each row from its longest cached prefix."""
-    import torch
+def _row_starts(model: Any, prompts: Sequence[Sequence[int]], cache: PrefixCache | None,
+                sessions: SessionCache | None, keys: Sequence[Hashable] | None) -> tuple[int, Any, list[int], list[Any]]:
+    """The shared prefix (length, KV cache), and where each row's own tokens start and whose cache precedes them.
 
+    A row's conversation cache (``sessions``) is used where it covers more of the row than the shared prefix.
+    """
     n, kv = cache.lookup(model, prompts) if cache is not None else (0, None)
     starts, sources = [n] * len(prompts), [None] * len(prompts)
     if sessions is not None and keys is not None:
@@ -209,6 +204,16 @@ def _generate_once(model: Any, prompts: Sequence[Sequence[int]], pad_id: int, ca
             m, own_kv = sessions.match(key, p)
             if own_kv is not None and m > n:
                 starts[row], sources[row] = m, own_kv
+    return n, kv, starts, sources
+
+
+def _generate_once(model: Any, prompts: Sequence[Sequence[int]], pad_id: int, cache: PrefixCache | None = None,
+                   sessions: SessionCache | None = None, keys: Sequence[Hashable] | None = None,
+                   **generate_kwargs: Any) -> list[list[int]]:
+    """One ``model.generate`` call over the batch, each row from its longest cached prefix."""
+    import torch
+
+    n, kv, starts, sources = _row_starts(model, prompts, cache, sessions, keys)
     width = max(len(p) - s for p, s in zip(prompts, starts))
     c = max(starts)
     ids = torch.full((len(prompts), c + width), pad_id, dtype=torch.long)
