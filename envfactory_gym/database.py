@@ -334,10 +334,14 @@ class Template:
             for csv in sorted(seed_dir.glob("*.csv")):
                 if csv.stem not in tables:
                     raise EnvFormatError(csv, f"seed file for unknown table {csv.stem!r}")
+                header = _seed_header(csv, tables[csv.stem].columns)
+                cols = ", ".join(f'"{c}"' for c in header)
                 try:
-                    cur.execute(f"COPY {catalog}.{csv.stem} FROM '{_sql_path(csv)}' (HEADER, NULLSTR '')")
+                    cur.execute(f"COPY {catalog}.{csv.stem} ({cols}) FROM '{_sql_path(csv)}' "
+                                f"(HEADER, DELIMITER ',', QUOTE '\"', ESCAPE '\"', NULLSTR '')")
                 except duckdb.Error as exc:
-                    raise EnvFormatError(csv, f"seed rows do not load: {exc}") from None
+                    raise EnvFormatError(csv, f"seed rows do not load: {_one_line(str(exc))}",
+                                         detail=str(exc)) from None
             table_sql = dict(cur.execute(
                 "SELECT table_name, sql FROM duckdb_tables() WHERE database_name = ?", [catalog]).fetchall())
             return cls(catalog, schema_sql, tables, {t: sql.rstrip().rstrip(";") for t, sql in table_sql.items()})
@@ -347,6 +351,46 @@ class Template:
             raise
         finally:
             cur.close()
+
+
+def _seed_header(csv_path: Path, columns: Sequence[str]) -> list[str]:
+    """The seed file's header, checked against the table's columns (any order; mapped by name)."""
+    import csv
+
+    try:
+        with csv_path.open(encoding="utf-8", newline="") as f:
+            reader = csv.reader(f)
+            header = [h.strip() for h in next(reader, [])]
+            _check_header(csv_path, header, columns)
+            for row in reader:
+                if row and len(row) != len(header):
+                    raise EnvFormatError(csv_path, f"line {reader.line_num}: {len(row)} fields, the header has "
+                                                   f"{len(header)}")
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise EnvFormatError(csv_path, f"cannot read seed file ({exc})") from None
+    return header
+
+
+def _check_header(csv_path: Path, header: list[str], columns: Sequence[str]) -> None:
+    if sorted(header) != sorted(columns) or len(set(header)) != len(header):
+        missing = [c for c in columns if c not in header]
+        extra = [h for h in header if h not in columns]
+        dupes = sorted({h for h in header if header.count(h) > 1})
+        parts = [f"missing {', '.join(missing)}" if missing else "", f"unknown {', '.join(extra)}" if extra else "",
+                 f"repeated {', '.join(dupes)}" if dupes else ""]
+        raise EnvFormatError(csv_path, f"header does not match table {csv_path.stem!r} "
+                                       f"({'; '.join(p for p in parts if p)}): expected columns "
+                                       f"{', '.join(columns)}; found {', '.join(header) or 'no header'}")
+
+
+def _one_line(message: str) -> str:
+    """DuckDB's multi-line CSV error in one line: the file's line number and the problem."""
+    lines = [ln.strip() for ln in message.splitlines() if ln.strip()]
+    line_no = re.search(r"\bLine:?\s*(\d+)", message, re.IGNORECASE)
+    problem = next((ln for ln in lines if re.match(r"(Error when|Could not|Expected|Value|Invalid|Maximum)", ln)),
+                   None) or re.sub(r"^[A-Za-z ]+Error:\s*", "", lines[0] if lines else message)
+    where = f"line {line_no.group(1)}: " if line_no else ""
+    return f"{where}{problem}"[:300]
 
 
 def _sql_path(path: Path) -> str:

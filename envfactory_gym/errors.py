@@ -20,10 +20,16 @@ class EnvFactoryError(Exception):
 class EnvFormatError(EnvFactoryError):
     """An environment folder or one of its files is malformed."""
 
-    def __init__(self, path: str | Path, problem: str) -> None:
+    def __init__(self, path: str | Path, problem: str, detail: str | None = None) -> None:
         self.path = Path(path)
         self.problem = problem
+        #: The underlying library's full message, when there is more to say than the one line (``--verbose``).
+        self.detail = detail
         super().__init__(f"{self.path}: {problem}")
+
+
+class EnvNotVerifiedError(EnvFormatError):
+    """An environment folder without a passing verification record that matches its files."""
 
 
 class TaskFileError(EnvFormatError):
@@ -85,3 +91,8 @@ class ToolDefinitionError(EnvFactoryError):
 
 class ActionParseError(EnvFactoryError):
     """An action could not be parsed into tool calls or a message."""
+
+
+class EpisodeTruncated(EnvFactoryError):
+    """An agent cannot go on with its episode because of the conversation itself (e.g. it outgrew the model's
+    context): an evaluation ends the episode there as truncated, scores it and records this message."""

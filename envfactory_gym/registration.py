@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import warnings
 from collections.abc import Iterable
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import gymnasium as gym
 
-from envfactory_gym.errors import EnvFactoryError, EnvFormatError, suggest
+from envfactory_gym.errors import EnvFactoryError, EnvFormatError, EnvNotVerifiedError
 from envfactory_gym.package import EnvPackage, load_package
 
 NAMESPACE = "EnvFactory"
@@ -17,7 +18,14 @@ NAMESPACE = "EnvFactory"
 ENV_PATH_VAR = "ENVFACTORY_ENV_PATH"
 ENTRY_POINT = "envfactory_gym.env:ToolUseEnv"
 
+#: Set to 0 to register nothing at import (the gate's sandboxed children do).
+REGISTER_VAR = "ENVFACTORY_REGISTER"
+
+_STRICT = False  # DEVELOPMENT: flipped on once every shipped folder has its record
 _registered: dict[str, Path] = {}
+_unverified: dict[str, tuple[Path, str]] = {}
+_problems: dict[Path, str] = {}
+_dates: dict[str, str | None] = {}
 
 
 def shipped_envs_dir() -> Path:
@@ -41,20 +49,31 @@ def discover(root: str | os.PathLike[str]) -> list[Path]:
 
 
 def register_env_dir(path: str | os.PathLike[str], *, allow_unverified: bool = False) -> str:
-    """Check one environment folder and register it; return its env id.
+    """Register one environment folder and return its env id.
+
+    A folder is registered when its ``verification.json`` passed and vouches for the files as they are now
+    (see ``envfactory verify``). With ``allow_unverified`` (for authors), an unverified folder is registered after
+    a full load (schema, seed, tools, every gold trajectory), so a broken folder is never half-registered.
 
     Raises:
-        EnvFormatError: the folder is malformed (the message names the file and the problem), or it is not
-            verified and ``allow_unverified`` is False. Nothing is registered in that case.
+        EnvNotVerifiedError: the folder is not verified and ``allow_unverified`` is False.
+        EnvFormatError: the folder is malformed (the message names the file and the problem), or another
+            folder already registered the same id. Nothing is registered in either case.
     """
+    from envfactory_gym.verify.record import RECORD_FILE, status
+
     package = load_package(path)
-    if not package.manifest.verified and not allow_unverified:
-        raise EnvFormatError(package.path / "manifest.json", "environment is not verified (\"verified\": false)")
+    st = status(package.path)
+    if not st.verified:
+        if not allow_unverified and _STRICT:
+            _unverified[package.env_id] = (package.path, st.reason)
+            raise EnvNotVerifiedError(package.path / RECORD_FILE, st.reason)
+        package.validate()
     env_id = package.env_id
     previous = _registered.get(env_id)
     if previous is not None and previous != package.path:
         raise EnvFormatError(package.path, f"{env_id} is already registered from {previous}")
-    if env_id not in gym.registry:
+    if env_id not in gym.registry or gym.registry[env_id].kwargs.get("env_dir") != str(package.path):
         gym.register(
             id=env_id,
             entry_point=ENTRY_POINT,
@@ -62,17 +81,27 @@ def register_env_dir(path: str | os.PathLike[str], *, allow_unverified: bool = F
             disable_env_checker=False,
         )
     _registered[env_id] = package.path
+    _unverified.pop(env_id, None)
+    _dates[env_id] = st.date if st.verified else None
     return env_id
 
 
 def register_envs(paths: Iterable[str | os.PathLike[str]] | None = None, *, strict: bool = False) -> list[str]:
     """Register every verified environment found in ``paths`` (default: shipped + ``$ENVFACTORY_ENV_PATH``).
 
-    A malformed folder is skipped with a warning naming the file and the problem (raised when ``strict``);
-    unverified folders are skipped silently.
+    A folder that is not registered (unverified, edited since its verification, malformed) is skipped with one
+    warning naming the file and the problem (raised when ``strict``), and listed by :func:`registration_problems`.
+    Setting ``ENVFACTORY_REGISTER=0`` turns the registration at import off.
     """
     if paths is None:
+        if os.environ.get(REGISTER_VAR, "1") == "0":
+            return []
         extra = [p for p in os.environ.get(ENV_PATH_VAR, "").split(os.pathsep) if p]
+        for p in extra:
+            if not Path(p).exists():
+                problem = f"{ENV_PATH_VAR} names {p!r}, which does not exist"
+                _problems[Path(p)] = problem
+                warnings.warn(problem, stacklevel=2)
         paths = [shipped_envs_dir(), *extra]
     ids = []
     for root in paths:
@@ -82,9 +111,19 @@ def register_envs(paths: Iterable[str | os.PathLike[str]] | None = None, *, stri
             except EnvFormatError as exc:
                 if strict:
                     raise
-                if "not verified" not in exc.problem:
-                    warnings.warn(f"skipping environment folder: {exc}", stacklevel=2)
+                _problems[folder.resolve()] = str(exc)
+                warnings.warn(f"skipping environment folder: {exc}", stacklevel=2)
     return ids
+
+
+def registration_problems() -> dict[Path, str]:
+    """The folders that were found but not registered, with the reason (one line each)."""
+    return dict(_problems)
+
+
+def verified_date(env_id: str) -> str | None:
+    """When a registered environment passed the gate (None for one registered with ``allow_unverified``)."""
+    return _dates.get(resolve_env_id(env_id))
 
 
 def registered_env_ids() -> list[str]:
@@ -92,13 +131,34 @@ def registered_env_ids() -> list[str]:
     return sorted(_registered)
 
 
-def get_package(env_id: str) -> EnvPackage:
-    """The :class:`EnvPackage` behind a registered env id (``EnvFactory/`` prefix optional)."""
+def resolve_env_id(name: str) -> str:
+    """The registered env id that ``name`` means: ``retail-v0``, ``EnvFactory/retail-v0`` and
+    ``envfactory_gym:EnvFactory/retail-v0`` all give ``EnvFactory/retail-v0``.
+
+    Raises:
+        EnvFactoryError: no registered environment has that id (one line, with the nearest registered ids).
+    """
+    text = str(name).strip()
+    env_id = text.rsplit(":", 1)[-1] if ":" in text else text
     if "/" not in env_id:
         env_id = f"{NAMESPACE}/{env_id}"
-    if ":" in env_id:
-        env_id = env_id.split(":", 1)[1]
-    if env_id not in _registered:
-        raise EnvFactoryError(f"no registered environment {env_id!r}.{suggest(env_id, _registered)} "
-                              f"Registered: {', '.join(sorted(_registered)) or 'none'}")
-    return load_package(_registered[env_id])
+    if env_id in _registered:
+        return env_id
+    folded = {k.lower(): k for k in _registered}
+    if env_id.lower() in folded:
+        return folded[env_id.lower()]
+    # Compare names without the namespace, which every id shares and which would make any name look close.
+    short = {k.rsplit("/", 1)[-1].lower(): k for k in _registered}
+    near = [short[m] for m in difflib.get_close_matches(env_id.rsplit("/", 1)[-1].lower(), list(short), n=3,
+                                                       cutoff=0.6)]
+    hint = f" Did you mean {' or '.join(repr(k) for k in near)}?" if near else ""
+    if env_id in _unverified:
+        folder, reason = _unverified[env_id]
+        raise EnvNotVerifiedError(folder, f"{env_id} is not registered: {reason}; authors can load it with "
+                                          f"envfactory_gym.register_env_dir({str(folder)!r}, allow_unverified=True)")
+    raise EnvFactoryError(f"unknown environment {text!r}.{hint} Registered: {', '.join(sorted(_registered)) or 'none'}")
+
+
+def get_package(env_id: str) -> EnvPackage:
+    """The :class:`EnvPackage` behind a registered env id (any form :func:`resolve_env_id` accepts)."""
+    return load_package(_registered[resolve_env_id(env_id)])

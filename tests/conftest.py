@@ -11,7 +11,7 @@ import envfactory_gym
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LIBRARY_DIR = FIXTURES / "library"
-LIBRARY_ID = envfactory_gym.register_env_dir(LIBRARY_DIR)
+LIBRARY_ID = envfactory_gym.register_env_dir(LIBRARY_DIR, allow_unverified=True)
 
 
 @pytest.fixture

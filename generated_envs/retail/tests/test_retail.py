@@ -325,3 +325,52 @@ def test_read_tools_reject_unknown_ids(state: DuckDBState) -> None:
     with pytest.raises(ToolError, match="no shipment"):
         order = one(state, "SELECT order_id FROM orders WHERE status = 'pending' ORDER BY order_id LIMIT 1")
         run(state, "track_shipment", **order)
+
+
+def test_lookup_refusals(state: DuckDBState) -> None:
+    assert_refused(state, "find_customer_by_name_zip", "no customer named",
+                   first_name="Nobody", last_name="Atall", zip_code="00000")
+    assert_refused(state, "search_products", "give a keyword")
+
+
+def test_item_variant_and_payment_ids_are_checked(state: DuckDBState) -> None:
+    pending = one(state, "SELECT o.order_id, i.order_item_id, i.variant_id, o.customer_id, o.payment_id "
+                         "FROM orders o JOIN order_items i ON i.order_id = o.order_id "
+                         "WHERE o.status = 'pending' ORDER BY o.order_id, i.order_item_id LIMIT 1")
+    assert_refused(state, "modify_pending_order_item", "has no item", order_id=pending["order_id"],
+                   order_item_id="OI-1", new_variant_id=pending["variant_id"])
+    assert_refused(state, "modify_pending_order_item", "no product variant", order_id=pending["order_id"],
+                   order_item_id=pending["order_item_id"], new_variant_id="V-0")
+    assert_refused(state, "modify_pending_order_item", "already is variant", order_id=pending["order_id"],
+                   order_item_id=pending["order_item_id"], new_variant_id=pending["variant_id"])
+    assert_refused(state, "modify_pending_order_payment", "no payment method", order_id=pending["order_id"],
+                   payment_id="PAY-0")
+    assert_refused(state, "modify_pending_order_payment", "already paid with", order_id=pending["order_id"],
+                   payment_id=pending["payment_id"])
+
+
+def test_address_rules(state: DuckDBState) -> None:
+    c = one(state, "SELECT c.customer_id, a.line1, a.line2, a.city, a.state, a.zip_code FROM customers c "
+                   "JOIN addresses a ON a.address_id = c.default_address_id ORDER BY c.customer_id LIMIT 1")
+    address = {k: c[k] for k in ("line1", "city", "state", "zip_code")}
+    if c["line2"]:
+        address["line2"] = c["line2"]
+    assert_refused(state, "update_default_address", "already is the customer's default",
+                   customer_id=c["customer_id"], **address)
+    assert_refused(state, "update_default_address", "two-letter", customer_id=c["customer_id"],
+                   **{**address, "state": "Colorado"})
+
+
+def test_exchanged_item_cannot_be_exchanged_again(state: DuckDBState) -> None:
+    row = one(state, "SELECT i.order_id, i.order_item_id FROM order_items i JOIN orders o ON o.order_id = i.order_id "
+                     "JOIN shipments s ON s.order_id = o.order_id WHERE o.status = 'delivered' "
+                     "AND i.status <> 'ordered' AND s.delivered_at >= TIMESTAMP '2026-02-14' "
+                     "ORDER BY i.order_item_id LIMIT 1")
+    assert_refused(state, "exchange_delivered_item", "cannot be exchanged", order_id=row["order_id"],
+                   order_item_id=row["order_item_id"], new_variant_id="V-0")
+
+
+def test_cancelled_order_gets_no_goodwill_credit(state: DuckDBState) -> None:
+    order = one(state, "SELECT order_id FROM orders WHERE status = 'cancelled' ORDER BY order_id LIMIT 1")
+    assert_refused(state, "issue_store_credit", "no compensation", order_id=order["order_id"], amount=10,
+                   reason="service_issue")

@@ -1,0 +1,252 @@
+"""The gate's checks on one environment folder; they run inside the sandboxed child, never in the caller."""
+
+from __future__ import annotations
+
+import ast
+import math
+import pickle
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from envfactory_gym.verify.record import CheckResult
+
+#: Thresholds of the gate (documented in docs/authoring.md).
+MIN_TOOL_COVERAGE = 0.90
+MIN_REFUSAL_COVERAGE = 0.80
+MAX_RANDOM_MEAN = 0.2
+MIN_SAMPLED_TASKS = 100
+MIN_SAMPLED_TOOL_SHARE = 0.90
+
+Check = Callable[["Context"], CheckResult]
+
+
+class Context:
+    """What the checks share: the folder, its package and its env id (registered in the child only)."""
+
+    def __init__(self, folder: Path) -> None:
+        import envfactory_gym
+        from envfactory_gym.package import EnvPackage
+
+        self.folder = folder
+        self.package = EnvPackage(folder)
+        self.env_id = envfactory_gym.register_env_dir(folder, allow_unverified=True)
+
+
+def _result(name: str, passed: bool, reason: str = "", file: str | None = None, **figures: Any) -> CheckResult:
+    return CheckResult(name=name, passed=passed, reason=reason, file=file, figures=figures)
+
+
+def check_load(folder: Path) -> tuple[CheckResult, Context | None]:
+    """The folder loads: manifest, policy, schema, seed, tools, tasks (every gold trajectory replays)."""
+    from envfactory_gym.errors import EnvFactoryError
+
+    try:
+        ctx = Context(folder)
+        ctx.package.validate()
+        _load_declarations(folder)
+    except EnvFactoryError as exc:
+        path = getattr(exc, "path", None)
+        return _result("load", False, str(getattr(exc, "problem", exc)), str(path) if path else None), None
+    return _result("load", True, **catalog_figures(ctx)), ctx
+
+
+def _load_declarations(folder: Path) -> None:
+    try:
+        from envfactory_gym.querygen.spec import load_declarations  # type: ignore[attr-defined]
+    except ImportError:
+        return
+    load_declarations(folder)
+
+
+def catalog_figures(ctx: Context) -> dict[str, Any]:
+    """What the catalog table shows of an environment."""
+    pkg = ctx.package
+    writes = sum(1 for t in pkg.tools.values() if t.writes)
+    state = pkg.new_state()
+    try:
+        rows = sum(int(state.db.scalar(f"SELECT count(*) FROM {t}")) for t in pkg.template.tables)
+    finally:
+        state.close()
+    kinds = {"read_only": 0, "single_write": 0, "multi_goal": 0}
+    for task in pkg.tasks:
+        n = sum(1 for c in task.gold_calls if c.name in pkg.tools and pkg.tools[c.name].writes)
+        kinds["read_only" if n == 0 else "single_write" if n == 1 else "multi_goal"] += 1
+    return {"domain": pkg.manifest.domain, "tools": len(pkg.tools), "read_tools": len(pkg.tools) - writes,
+            "write_tools": writes, "tables": len(pkg.template.tables), "rows": rows, "tasks": len(pkg.tasks),
+            **{f"tasks_{k}": v for k, v in kinds.items()}, "rules": len(getattr(pkg.manifest, "rules", []) or [])}
+
+
+def check_env_api(ctx: Context) -> CheckResult:
+    """Gymnasium's check_env, two seeded runs alike, pickling, sync and async vector envs."""
+    import gymnasium as gym
+    import numpy as np
+    from gymnasium.utils.env_checker import check_env
+
+    env = gym.make(ctx.env_id)
+    try:
+        check_env(env.unwrapped, skip_render_check=True)
+    finally:
+        env.close()
+
+    def trace(seed: int) -> list[Any]:
+        e = gym.make(ctx.env_id)
+        e.action_space.seed(seed)
+        out: list[Any] = [e.reset(seed=seed)[0]]
+        for _ in range(6):
+            obs, reward, term, trunc, _ = e.step(e.action_space.sample())
+            out.append((obs, reward, term, trunc))
+            if term or trunc:
+                break
+        e.close()
+        return out
+
+    if trace(3) != trace(3):
+        return _result("env_api", False, "two runs with the same seed and actions differ")
+    env = gym.make(ctx.env_id)
+    env.reset(seed=0)
+    clone = pickle.loads(pickle.dumps(env))
+    same = env.reset(seed=4)[0] == clone.reset(seed=4)[0]
+    env.close()
+    clone.close()
+    if not same:
+        return _result("env_api", False, "a pickled copy resets differently")
+    for mode in ("sync", "async"):
+        envs = gym.make_vec(ctx.env_id, num_envs=2, vectorization_mode=mode)
+        try:
+            envs.reset(seed=[1, 2])
+            actions = [envs.single_action_space.sample() for _ in range(2)]
+            for _ in range(2):
+                _, rewards, *_ = envs.step(actions)
+            if not np.all(np.isfinite(rewards)):
+                return _result("env_api", False, f"{mode} vector env returned a non-finite reward")
+        finally:
+            envs.close()
+    return _result("env_api", True, checks=["check_env", "determinism", "pickle", "sync", "async"])
+
+
+def check_agents(ctx: Context) -> CheckResult:
+    """The oracle scores 1.0 on every shipped task; the random agent averages below the threshold."""
+    from envfactory_gym.agents import OracleAgent, RandomAgent
+    from envfactory_gym.runner import run_episodes
+
+    oracle = run_episodes(ctx.env_id, OracleAgent(), progress=False)
+    failed = [r.task_id for r in oracle if not math.isclose(r.reward, 1.0, abs_tol=1e-9)]
+    rand = run_episodes(ctx.env_id, RandomAgent(seed=0), progress=False)
+    random_mean = sum(r.reward for r in rand) / max(len(rand), 1)
+    figures = {"oracle_mean": sum(r.reward for r in oracle) / max(len(oracle), 1), "oracle_failed": failed[:20],
+               "random_mean": round(random_mean, 4), "episodes": len(oracle)}
+    if failed:
+        return _result("agents", False, f"the oracle scores below 1.0 on {len(failed)} task(s): "
+                                        f"{', '.join(failed[:5])}", "tasks.jsonl", **figures)
+    if random_mean >= MAX_RANDOM_MEAN:
+        return _result("agents", False, f"the random agent averages {random_mean:.3f} (must be below "
+                                        f"{MAX_RANDOM_MEAN})", "tasks.jsonl", **figures)
+    return _result("agents", True, **figures)
+
+
+def check_querygen(ctx: Context, n: int = MIN_SAMPLED_TASKS) -> CheckResult:
+    """QueryGen samples enough distinct oracle-solvable tasks over most of the tools."""
+    from envfactory_gym.agents import OracleAgent
+    from envfactory_gym.querygen.sampler import TaskSampler, gold_key
+    from envfactory_gym.runner import run_episodes
+
+    sampler = TaskSampler(ctx.package, seed=0)
+    tasks = sampler.sample(int(n * 1.2))
+    distinct = {gold_key(t.gold_calls): t for t in tasks}
+    tasks = list(distinct.values())
+    results = run_episodes(ctx.env_id, OracleAgent(), env_kwargs={"tasks": tasks}, progress=False) if tasks else []
+    solved = [r for r in results if math.isclose(r.reward, 1.0, abs_tol=1e-9)]
+    solved_ids = {r.task_id for r in solved}
+    used = {c.name for t in tasks if t.id in solved_ids for c in t.gold_calls}
+    share = len(used) / len(ctx.package.tools)
+    multi = sum(1 for t in tasks if t.id in solved_ids and "multi_goal" in (t.tags or []))
+    figures = {"sampled": len(tasks), "solvable": len(solved), "tool_share": round(share, 3),
+               "unused_tools": sorted(set(ctx.package.tools) - used), "multi_goal": multi}
+    if len(solved) < n:
+        return _result("querygen", False, f"only {len(solved)} distinct oracle-solvable tasks sampled (need {n})",
+                       **figures)
+    if share < MIN_SAMPLED_TOOL_SHARE:
+        return _result("querygen", False, f"sampled tasks use {share:.0%} of the tools (need "
+                                          f"{MIN_SAMPLED_TOOL_SHARE:.0%}); unused: "
+                                          f"{', '.join(figures['unused_tools'][:6])}", "tools.py", **figures)
+    return _result("querygen", True, **figures)
+
+
+def check_soundness(ctx: Context) -> CheckResult:
+    """Reward-hacking strategies stay at or below their bounds; doing nothing scores 0."""
+    from envfactory_gym import soundness
+
+    report = soundness.check_env(ctx.env_id)
+    violations = report.violations()
+    figures = {"strategies": report.summary()}
+    if violations:
+        more = f" (and {len(violations) - 3} more)" if len(violations) > 3 else ""
+        return _result("soundness", False, "; ".join(violations[:3]) + more, **figures)
+    return _result("soundness", True, **figures)
+
+
+def check_overlap(ctx: Context) -> CheckResult:
+    """The tools do not re-create a public benchmark's tool surface."""
+    from envfactory_gym.verify.overlap import overlap_report
+
+    report = overlap_report(ctx.package.tools)
+    figures = report.as_dict()
+    if not report.passed:
+        return _result("overlap", False, f"tools re-create {report.closest} (overlap {report.score:.2f} > "
+                                         f"{report.threshold:.2f})", "tools.py", **figures)
+    return _result("overlap", True, **figures)
+
+
+def refusal_lines(tools_py: Path) -> dict[str, list[int]]:
+    """Per function of ``tools.py``, the line numbers of its ``raise ToolError(...)`` statements."""
+    tree = ast.parse(tools_py.read_text(encoding="utf-8"))
+    out: dict[str, list[int]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            lines = [n.lineno for n in ast.walk(node) if isinstance(n, ast.Raise) and n.exc is not None
+                     and "ToolError" in ast.unparse(n.exc)]
+            if lines:
+                out[node.name] = lines
+    return out
+
+
+def coverage_figures(tools_py: Path, executed: set[int], missing: set[int]) -> tuple[dict[str, Any], list[str]]:
+    """Line coverage of ``tools.py`` and which refusals the tests never reach."""
+    total = len(executed | missing)
+    pct = len(executed) / total if total else 1.0
+    refusals = refusal_lines(tools_py)
+    all_lines = [ln for lines in refusals.values() for ln in lines]
+    hit = [ln for ln in all_lines if ln in executed]
+    untested = [f"{name} (line {', '.join(str(ln) for ln in lines if ln not in executed)})"
+                for name, lines in refusals.items() if not any(ln in executed for ln in lines)]
+    figures = {"line_coverage": round(pct, 4), "lines": total,
+               "refusals": len(all_lines), "refusals_tested": len(hit),
+               "refusal_coverage": round(len(hit) / len(all_lines), 4) if all_lines else 1.0,
+               "untested_refusals": untested}
+    problems = []
+    if pct < MIN_TOOL_COVERAGE:
+        problems.append(f"tests execute {pct:.0%} of tools.py (need {MIN_TOOL_COVERAGE:.0%})")
+    if untested:
+        problems.append(f"refusals never tested in: {', '.join(untested[:5])}")
+    elif all_lines and len(hit) / len(all_lines) < MIN_REFUSAL_COVERAGE:
+        problems.append(f"tests reach {len(hit)} of {len(all_lines)} refusals (need {MIN_REFUSAL_COVERAGE:.0%})")
+    return figures, problems
+
+
+def timed(name: str, fn: Callable[[], CheckResult]) -> CheckResult:
+    """Run one check; an exception becomes a failed check naming it."""
+    start = time.monotonic()
+    try:
+        result = fn()
+    except Exception as exc:  # the check of an unverified folder may fail in any way
+        tb = traceback.extract_tb(exc.__traceback__)
+        where = next((f for f in reversed(tb) if "envfactory_gym" not in f.filename), tb[-1] if tb else None)
+        file = where.filename if where else None
+        line = f" (line {where.lineno})" if where else ""
+        result = _result(name, False, f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}{line}"
+                         [:400], file)
+    result.seconds = round(time.monotonic() - start, 2)
+    return result
