@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from envfactory_gym.database import DuckDBState, StateDiff, Template, keep_if_forked
-from envfactory_gym.errors import EnvFormatError, ToolDefinitionError
+from envfactory_gym.errors import EnvFormatError, ToolCallError, ToolDefinitionError
 from envfactory_gym.tasks import Manifest, Task, load_manifest, load_tasks
 from envfactory_gym.tools import Tool, collect_tools
 
@@ -39,7 +39,7 @@ class GoldOutcome:
 class EnvPackage:
     """One environment folder. Cheap to open; tools, template and gold states load on first use."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, allow_no_tasks: bool = False) -> None:
         self.path = Path(path).resolve()
         if not self.path.is_dir():
             raise EnvFormatError(self.path, "not a directory")
@@ -52,7 +52,8 @@ class EnvPackage:
         self.policy: str = _read_policy(self.path / self.manifest.policy_file)
         compact = self.manifest.compact_policy_file
         self.compact_policy: str = _read_policy(self.path / compact) if compact else self.policy
-        self.tasks: list[Task] = load_tasks(self.path / "tasks.jsonl")
+        # An author's new folder may have no tasks yet (QueryGen fills them in); everything else needs them.
+        self.tasks: list[Task] = load_tasks(self.path / "tasks.jsonl", allow_empty=allow_no_tasks)
         self._lock = threading.RLock()
         self._tools: dict[str, Tool] | None = None
         self._template: Template | None = None
@@ -130,8 +131,9 @@ class EnvPackage:
                         args = tool.validate(call.arguments)
                         results.append(state.run_in_transaction(tool.func, writes=tool.writes, **args))
                     except Exception as exc:  # ToolCallError, a tool bug or a database error
+                        why = str(exc) if isinstance(exc, ToolCallError) else f"{type(exc).__name__}: {exc}".rstrip(": ")
                         raise EnvFormatError(self.path / "tasks.jsonl",
-                                             f"task {task.id!r}: gold call {i} ({call.name}) fails: {exc}") from None
+                                             f"task {task.id!r}: gold call {i} ({call.name}) fails: {why}") from None
                 diff = state.diff()
                 fingerprints = state.fingerprints(diff.tables)
             finally:

@@ -132,19 +132,32 @@ def check_agents(ctx: Context) -> CheckResult:
     from envfactory_gym.agents import OracleAgent, RandomAgent
     from envfactory_gym.runner import run_episodes
 
-    oracle = run_episodes(ctx.env_id, OracleAgent(), progress=False)
+    oracle = run_episodes(ctx.env_id, OracleAgent(), progress=False, keep_messages=True)
     failed = [r.task_id for r in oracle if not math.isclose(r.reward, 1.0, abs_tol=1e-9)]
     rand = run_episodes(ctx.env_id, RandomAgent(seed=0), progress=False)
     random_mean = sum(r.reward for r in rand) / max(len(rand), 1)
     figures = {"oracle_mean": sum(r.reward for r in oracle) / max(len(oracle), 1), "oracle_failed": failed[:20],
                "random_mean": round(random_mean, 4), "episodes": len(oracle)}
     if failed:
+        why = _first_error(oracle, failed[0])
         return _result("agents", False, f"the oracle scores below 1.0 on {len(failed)} task(s): "
-                                        f"{', '.join(failed[:5])}", "tasks.jsonl", **figures)
+                                        f"{', '.join(failed[:5])}{why}", "tasks.jsonl", **figures)
     if random_mean >= MAX_RANDOM_MEAN:
         return _result("agents", False, f"the random agent averages {random_mean:.3f} (must be below "
                                         f"{MAX_RANDOM_MEAN})", "tasks.jsonl", **figures)
     return _result("agents", True, **figures)
+
+
+def _first_error(results: list[Any], task_id: str) -> str:
+    """The first tool error the oracle met in ``task_id``'s episode, as ``' (first error: ...)'``."""
+    for r in results:
+        if r.task_id != task_id:
+            continue
+        for m in getattr(r, "messages", None) or []:
+            content = m.get("content") if isinstance(m, dict) else None
+            if m.get("role") == "tool" and isinstance(content, str) and content.startswith("Error"):
+                return f" (first error: {content[:200]})"
+    return ""
 
 
 def check_querygen(ctx: Context, n: int = MIN_SAMPLED_TASKS) -> CheckResult:
@@ -193,7 +206,7 @@ def check_overlap(ctx: Context) -> CheckResult:
     from envfactory_gym.verify.overlap import overlap_report
 
     report = overlap_report(ctx.package.tools)
-    figures = report.as_dict()
+    figures = {k: v for k, v in report.as_dict().items() if k not in ("passed", "name", "reason", "file")}
     if not report.passed:
         return _result("overlap", False, f"tools re-create {report.closest} (overlap {report.score:.2f} > "
                                          f"{report.threshold:.2f})", "tools.py", **figures)

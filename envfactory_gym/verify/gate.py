@@ -74,7 +74,7 @@ def verify(folder: str | Path, *, record_path: Path | None = None, checks_to_run
         results.extend(_run_env_checks(copy, work, env_checks, limits, network))
         if "tests" in wanted:
             say("tests")
-            results.insert(1, _run_tests(copy, work, limits, network))
+            results.insert(1, checks.timed("tests", lambda: _run_tests(copy, work, limits, network)))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     results = [_relative(r, folder, work) for r in results]

@@ -1,0 +1,94 @@
+"""The {{name}} environment's own checks: schemas, seed determinism, gold replay and every refusal."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from envfactory_gym.database import DuckDBState, Template
+from envfactory_gym.errors import ToolError
+from envfactory_gym.tasks import load_manifest, load_tasks
+from envfactory_gym.tools import Tool, collect_tools
+
+ROOT = Path(__file__).resolve().parents[1]
+MANIFEST = load_manifest(ROOT / "manifest.json")
+
+
+def _load_tools() -> dict[str, Tool]:
+    spec = importlib.util.spec_from_file_location("{{name}}_tools_under_test", ROOT / "tools.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return collect_tools(vars(mod))
+
+
+TOOLS = _load_tools()
+TASKS = load_tasks(ROOT / "tasks.jsonl")
+
+
+@pytest.fixture(scope="module")
+def shared_state():
+    state = DuckDBState(Template.load(ROOT / "schema.sql", ROOT / "seed"), now=MANIFEST.now)
+    yield state
+    state.close()
+
+
+@pytest.fixture
+def state(shared_state: DuckDBState) -> DuckDBState:
+    shared_state.reset()
+    return shared_state
+
+
+def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
+    tool = TOOLS[name]
+    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
+
+
+def assert_refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
+    before = state.state_hash()
+    with pytest.raises(ToolError, match=match):
+        run(state, name, **arguments)
+    assert state.state_hash() == before
+
+
+def test_every_parameter_is_described() -> None:
+    for tool in TOOLS.values():
+        fn = tool.openai_schema["function"]
+        assert fn["description"].strip(), tool.name
+        for name, prop in fn["parameters"]["properties"].items():
+            assert prop.get("description"), (tool.name, name)
+
+
+def test_seed_script_is_deterministic(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
+    for csv in (ROOT / "seed").glob("*.csv"):
+        assert (tmp_path / csv.name).read_bytes() == csv.read_bytes(), csv.name
+
+
+@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
+    for call in task.gold_calls:
+        run(state, call.name, **call.arguments)
+
+
+def test_find_requests(state: DuckDBState) -> None:
+    email = state.db.scalar("SELECT email FROM members ORDER BY member_id LIMIT 1")
+    found = run(state, "find_requests_by_email", email=email.upper())
+    assert found["member_id"] == "M-001" and isinstance(found["requests"], list)
+    assert_refused(state, "find_requests_by_email", "no member", email="nobody@example.org")
+
+
+def test_cancel_open_request(state: DuckDBState) -> None:
+    rid = state.db.scalar("SELECT request_id FROM requests WHERE status = 'open' ORDER BY request_id LIMIT 1")
+    assert run(state, "cancel_request", request_id=rid) == {"request_id": rid, "status": "cancelled"}
+    assert state.db.scalar("SELECT status FROM requests WHERE request_id = ?", [rid]) == "cancelled"
+
+
+def test_cancel_refusals(state: DuckDBState) -> None:
+    assert_refused(state, "cancel_request", "no request", request_id="R-9999")
+    done = state.db.scalar("SELECT request_id FROM requests WHERE status = 'done' ORDER BY request_id LIMIT 1")
+    assert_refused(state, "cancel_request", "only open requests", request_id=done)

@@ -1,0 +1,69 @@
+"""The catalog table: per environment, the figures its verification record holds (never typed by hand)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from envfactory_gym.verify.record import Status, status
+
+#: Columns of the catalog, as ``envfactory list`` and the README show them.
+COLUMNS = ("env id", "domain", "tools (read / write)", "tables", "seeded rows",
+           "tasks (read-only / single-write / multi-goal)", "rules", "tools.py coverage", "verified")
+
+
+@dataclass(frozen=True)
+class CatalogRow:
+    """One environment's line of the catalog."""
+
+    env_id: str
+    folder: Path
+    status: Status
+
+    @property
+    def figures(self) -> dict[str, Any]:
+        return dict(self.status.record.catalog) if self.status.record else {}
+
+    def cells(self) -> list[str]:
+        f = self.figures
+        if not f:
+            return [self.env_id, "?", "?", "?", "?", "?", "?", "?", self.status.reason]
+        cov = f.get("line_coverage")
+        return [
+            f"`{self.env_id}`", str(f.get("domain", "?")),
+            f"{f.get('tools', 0)} ({f.get('read_tools', 0)} / {f.get('write_tools', 0)})",
+            str(f.get("tables", 0)), f"{f.get('rows', 0):,}",
+            f"{f.get('tasks', 0)} ({f.get('tasks_read_only', 0)} / {f.get('tasks_single_write', 0)} / "
+            f"{f.get('tasks_multi_goal', 0)})",
+            str(f.get("rules", 0)), f"{cov:.0%}" if isinstance(cov, float) else "?",
+            (self.status.date or "")[:10] if self.status.verified else f"no: {self.status.reason}",
+        ]
+
+
+def catalog(folders: dict[str, Path]) -> list[CatalogRow]:
+    """Rows for ``env id -> folder``, sorted by id."""
+    return [CatalogRow(env_id, folder, status(folder)) for env_id, folder in sorted(folders.items())]
+
+
+def totals(rows: list[CatalogRow]) -> list[str]:
+    """The totals line of the catalog."""
+    figs = [r.figures for r in rows if r.figures]
+
+    def s(key: str) -> int:
+        return sum(int(f.get(key, 0)) for f in figs)
+
+    domains = len({f.get("domain") for f in figs})
+    return [f"**{len(rows)} environments**", f"{domains} domains",
+            f"{s('tools')} ({s('read_tools')} / {s('write_tools')})", str(s("tables")), f"{s('rows'):,}",
+            f"{s('tasks')} ({s('tasks_read_only')} / {s('tasks_single_write')} / {s('tasks_multi_goal')})",
+            str(s("rules")), "", f"{sum(1 for r in rows if r.status.verified)} verified"]
+
+
+def markdown(rows: list[CatalogRow]) -> str:
+    """The catalog as a Markdown table with a totals line (what the README shows)."""
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    lines += ["| " + " | ".join(r.cells()) + " |" for r in rows]
+    if len(rows) > 1:
+        lines.append("| " + " | ".join(totals(rows)) + " |")
+    return "\n".join(lines)
