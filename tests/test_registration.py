@@ -13,7 +13,7 @@ import pytest
 
 import envfactory_gym
 from envfactory_gym.errors import EnvFactoryError, EnvFormatError
-from envfactory_gym.registration import register_envs, registration_problems
+from envfactory_gym.registration import register_envs
 from envfactory_gym.verify.record import VerificationRecord, content_hash, write_record
 
 from .conftest import LIBRARY_DIR
@@ -82,7 +82,7 @@ def test_register_envs_registers_only_what_a_record_vouches_for(tmp_path):
     good = copy_env(tmp_path, "goodlib", record=True)
     bad = copy_env(tmp_path, "badlib", record=True)
     (bad / "schema.sql").unlink()
-    draft = copy_env(tmp_path, "draftlib")
+    copy_env(tmp_path, "draftlib")
     edited = copy_env(tmp_path, "editedlib", record=True)
     (edited / "policy.md").write_text("a different policy\n")
     with pytest.warns(UserWarning) as caught:
@@ -141,7 +141,7 @@ def test_seed_columns_load_by_header_name(tmp_path):
         assert "@" in row["email"] and "@" not in row["name"]
     finally:
         state.close()
-    rows[0][i] = "e_mail"
+    rows[0][rows[0].index("email")] = "e_mail"
     members.write_text("\n".join(",".join(r) for r in rows) + "\n")
     with pytest.raises(EnvFormatError, match=r"members.csv: header does not match table 'members' "
                                              r"\(missing email; unknown e_mail\): expected columns .*; found "):
@@ -213,7 +213,8 @@ def test_validate_checks_the_folder_and_only_warns_about_an_id_clash(tmp_path):
     out = _cli(["validate", str(copy)], "")
     assert out.returncode == 0, out.stdout + out.stderr
     assert "ok EnvFactory/library-v0" in out.stdout and "already registered" not in out.stdout
-    (copy / "seed" / "books.csv").write_text((copy / "seed" / "books.csv").read_text().replace(
-        "\n", ",x\n", 2))
+    lines = (copy / "seed" / "books.csv").read_text().splitlines()
+    lines[1] += ",x"
+    (copy / "seed" / "books.csv").write_text("\n".join(lines) + "\n")
     out = _cli(["validate", str(copy)], "")
     assert out.returncode == 1 and out.stdout.count("\n") == 1 and "books.csv: line" in out.stdout

@@ -92,3 +92,24 @@ def test_cancel_refusals(state: DuckDBState) -> None:
     assert_refused(state, "cancel_request", "no request", request_id="R-9999")
     done = state.db.scalar("SELECT request_id FROM requests WHERE status = 'done' ORDER BY request_id LIMIT 1")
     assert_refused(state, "cancel_request", "only open requests", request_id=done)
+
+
+def test_get_request(state: DuckDBState) -> None:
+    assert run(state, "get_request", request_id="r-0001")["request_id"] == "R-0001"
+    assert_refused(state, "get_request", "no request", request_id="R-9999")
+
+
+def test_file_request(state: DuckDBState) -> None:
+    member = state.db.scalar("SELECT member_id FROM members m WHERE (SELECT count(*) FROM requests r WHERE "
+                             "r.member_id = m.member_id AND r.status = 'open') < 3 ORDER BY member_id LIMIT 1")
+    new = run(state, "file_request", member_id=member, title="Replace the kettle")
+    assert new["status"] == "open"
+    assert state.db.scalar("SELECT member_id FROM requests WHERE request_id = ?", [new["request_id"]]) == member
+
+
+def test_file_request_refusals(state: DuckDBState) -> None:
+    assert_refused(state, "file_request", "no member", member_id="M-999", title="Replace the kettle")
+    assert_refused(state, "file_request", "3 to 80", member_id="M-001", title="x")
+    busy = state.db.scalar("SELECT member_id FROM requests WHERE status = 'open' GROUP BY member_id "
+                           "HAVING count(*) >= 3 ORDER BY member_id LIMIT 1")
+    assert_refused(state, "file_request", "open requests", member_id=busy, title="Replace the kettle")
