@@ -34,10 +34,11 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "openai": _lazy("openai_agent", "OpenAIAgent"),
     "transformers": _lazy("transformers_agent", "TransformersAgent"),
     "smollm2": _lazy("smollm2", "SmolLM2Agent"),
+    "smollm2-sft": _lazy("smollm2", "SmolLM2SFTAgent"),
 }
 
 #: Agents whose constructor takes a ``seed``.
-_SEEDED = frozenset({"random", "openai", "transformers", "smollm2"})
+_SEEDED = frozenset({"random", "openai", "transformers", "smollm2", "smollm2-sft"})
 
 
 def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:

@@ -150,7 +150,7 @@ def _with_adapter(model: Any, adapter: str | os.PathLike[str]) -> Any:
     try:
         from peft import PeftModel
     except ImportError:
-        raise EnvFactoryError("loading an adapter needs peft: pip install -e '.[train]'") from None
+        raise EnvFactoryError("loading an adapter needs peft: pip install -e '.[local]'") from None
     if not (os.path.isdir(adapter) and os.path.isfile(os.path.join(adapter, "adapter_config.json"))):
         raise EnvFactoryError(f"{adapter}: not a LoRA adapter folder (no adapter_config.json)")
     model = PeftModel.from_pretrained(model, str(adapter))

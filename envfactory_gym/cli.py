@@ -1,4 +1,4 @@
-"""The ``envfactory`` command line: list, show, validate and run environments."""
+"""The ``envfactory`` command line: list, show, validate, verify, create and run environments."""
 
 from __future__ import annotations
 
@@ -7,32 +7,51 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 import envfactory_gym
+from envfactory_gym.authoring.cli import register as register_authoring
+from envfactory_gym.cli_types import ArgumentParser, known_env_id, non_negative_int, output_path, positive_int
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.eval.cli import register as register_eval
 from envfactory_gym.querygen.cli import register as register_querygen
-from envfactory_gym.registration import get_package, register_env_dir, registered_env_ids
+from envfactory_gym.registration import get_package, registered_env_ids
 from envfactory_gym.tasks import atomic_write_text
 from envfactory_gym.train.cli import register as register_train
+from envfactory_gym.verify.cli import register as register_verify
+
+if TYPE_CHECKING:
+    from envfactory_gym.runner import EpisodeResult
 
 console = Console()
 err_console = Console(stderr=True, soft_wrap=True)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    table = Table(title="Registered environments")
-    for col in ("env id", "domain", "tools", "tasks", "description"):
-        table.add_column(col)
-    for env_id in registered_env_ids():
-        pkg = get_package(env_id)
-        table.add_row(env_id, pkg.manifest.domain, str(len(pkg.tools)), str(len(pkg.tasks)),
-                      pkg.manifest.description[:70])
-    console.print(table)
+    from envfactory_gym.registration import registration_problems
+    from envfactory_gym.verify.catalog import catalog, markdown, totals
+
+    rows = catalog({env_id: get_package(env_id).path for env_id in registered_env_ids()})
+    if args.markdown:
+        print(markdown(rows))
+    else:
+        table = Table(title="Registered environments", box=box.SIMPLE_HEAD, caption="tasks: read-only / "
+                      "single-write / multi-goal; cov: line coverage of tools.py by the env's tests")
+        for col in ("env id", "domain", "tools (r / w)", "tables", "rows", "tasks", "rules", "cov", "verified"):
+            table.add_column(col, no_wrap=col == "env id", overflow="fold")
+        for row in rows:
+            table.add_row(*[c.strip("`") for c in row.cells()])
+        if len(rows) > 1:
+            table.add_row(*[c.strip("*") for c in totals(rows)])
+        console.print(table)
+    for folder, problem in sorted(registration_problems().items()):
+        err_console.print(f"[yellow]not registered:[/yellow] {escape(str(folder))}: {escape(problem)}",
+                          highlight=False)
     return 0
 
 
@@ -64,22 +83,34 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from envfactory_gym.package import EnvPackage
+    from envfactory_gym.registration import _registered
+
     failed = 0
     for folder in args.folders:
         try:
-            env_id = register_env_dir(folder, allow_unverified=True)
-            pkg = get_package(env_id)
+            if not Path(folder).is_dir():
+                raise EnvFactoryError(f"{folder}: not a folder")
+            pkg = EnvPackage(folder)
             pkg.validate()
-            console.print(f"[green]ok[/green] {env_id}: {len(pkg.tools)} tools, {len(pkg.tasks)} tasks replay")
+            console.print(f"[green]ok[/green] {pkg.env_id}: {len(pkg.tools)} tools, {len(pkg.tasks)} tasks replay")
+            other = _registered.get(pkg.env_id)
+            if other is not None and other != pkg.path:
+                console.print(f"[yellow]warning:[/yellow] {pkg.env_id} is also the id of the registered folder "
+                              f"{escape(str(other))}: change the manifest's name or version to register both",
+                              soft_wrap=True)
         except EnvFactoryError as exc:
             failed += 1
             console.print(f"[red]invalid[/red] {escape(str(exc))}", soft_wrap=True)
+            detail = getattr(exc, "detail", None)
+            if args.verbose and detail:
+                console.print(escape(detail), soft_wrap=True)
     return 1 if failed else 0
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     from envfactory_gym.agents.registry import make_agent
-    from envfactory_gym.runner import run_episodes, summarize
+    from envfactory_gym.runner import no_tool_call_warning, run_episodes, summarize
 
     agent = make_agent(args.agent, seed=args.seed)
     env_kwargs = {"tasks": args.tasks} if args.tasks else {}
@@ -91,18 +122,12 @@ def cmd_run(args: argparse.Namespace) -> int:
                            progress=not args.quiet, record=record)
     summary = summarize(results)
     if not args.quiet:
-        table = Table(title=f"{args.agent} on {args.env}")
-        cols = ("task", "reward", "trace", "state", "communicate", "len pen", "fmt pen", "calls", "steps")
-        for c in cols:
-            table.add_column(c, justify="left" if c == "task" else "right")
-        for r in results:
-            c = r.components
-            table.add_row(r.task_id, f"{r.reward:.3f}", f"{c['trace']:.2f}", f"{c['state']:.2f}",
-                          f"{c['communicate']:.2f}", f"{c['length_penalty']:.2f}", f"{c['format_penalty']:.2f}",
-                          str(c["num_calls"]), str(r.steps))
-        console.print(table)
+        console.print(_results_table(f"{args.agent} on {args.env}", results, console.width))
     console.print(f"episodes={summary['episodes']}  mean_reward={summary['mean_reward']:.3f}  "
                   f"solved={summary['solved']:.1%}  mean_steps={summary['mean_steps']:.1f}")
+    warning = no_tool_call_warning([int(r.components.get("num_calls", 0)) for r in results])
+    if warning:
+        err_console.print(f"[yellow]warning:[/yellow] {escape(warning)}", highlight=False)
     if args.json:
         payload = {"env": args.env, "agent": args.agent, "seed": args.seed, "version": envfactory_gym.__version__,
                    "summary": summary, "episodes": [r.as_dict() for r in results]}
@@ -113,30 +138,72 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The per-episode table's score columns after the task id: (header, reward component, format); the reward
+#: and steps come from the episode itself. ``_DROP_ORDER``: which go first when the table would not fit.
+_RUN_COLUMNS = (("reward", None, "{:.3f}"), ("trace", "trace", "{:.2f}"), ("state", "state", "{:.2f}"),
+                ("comm", "communicate", "{:.2f}"), ("calls", "num_calls", "{}"), ("steps", None, "{}"),
+                ("len", "length_penalty", "{:.2f}"), ("fmt", "format_penalty", "{:.2f}"))
+_DROP_ORDER = ("fmt", "len", "comm", "state", "trace", "steps")
+
+
+def _results_table(title: str, results: Sequence[EpisodeResult], width: int) -> Table:
+    """The per-episode table: the task id in full, then as many score columns as fit in ``width``."""
+    shown = [c[0] for c in _RUN_COLUMNS]
+    for drop in (None, *_DROP_ORDER):
+        if drop is not None:
+            shown.remove(drop)
+        table = _build_results_table(title, results, shown)
+        if Console(width=10_000).measure(table).maximum <= width:
+            break
+    return table
+
+
+def _build_results_table(title: str, results: Sequence[EpisodeResult], shown: list[str]) -> Table:
+    notes = {"comm": "comm: communicate", "len": "len: length penalty", "fmt": "fmt: format penalty"}
+    caption = "; ".join(v for k, v in notes.items() if k in shown)
+    table = Table(title=title, caption=caption or None, box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("task", no_wrap=True, min_width=max((len(r.task_id) for r in results), default=4))
+    columns = [c for c in _RUN_COLUMNS if c[0] in shown]
+    for header, *_ in columns:
+        table.add_column(header, justify="right", no_wrap=True)
+    for r in results:
+        cells = []
+        for header, key, fmt in columns:
+            value = r.reward if header == "reward" else r.steps if header == "steps" else r.components.get(key, 0)
+            cells.append(fmt.format(value))
+        table.add_row(r.task_id, *cells)
+    return table
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="envfactory", description=__doc__)
+    parser = ArgumentParser(prog="envfactory", description=__doc__)
     parser.add_argument("--version", action="version", version=envfactory_gym.__version__)
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("list", help="list registered environments").set_defaults(func=cmd_list)
+    p = sub.add_parser("list", help="the catalog: registered environments with their verified figures")
+    p.add_argument("--markdown", action="store_true", help="print the catalog as the README's Markdown table")
+    p.set_defaults(func=cmd_list)
     p = sub.add_parser("show", help="tools, tables and task count of an environment")
-    p.add_argument("env_id")
+    p.add_argument("env_id", type=known_env_id, help="env id, e.g. EnvFactory/retail-v0 or retail-v0")
     p.set_defaults(func=cmd_show)
     p = sub.add_parser("validate", help="load environment folders and replay every gold trajectory")
     p.add_argument("folders", nargs="+")
+    p.add_argument("--verbose", action="store_true", help="the underlying library's full message for each problem")
     p.set_defaults(func=cmd_validate)
     p = sub.add_parser("run", help="run an agent and print per-episode reward components")
-    p.add_argument("--env", required=True, help="env id, e.g. EnvFactory/retail-v0")
+    p.add_argument("--env", required=True, type=known_env_id, help="env id, e.g. EnvFactory/retail-v0")
     p.add_argument("--agent", default="oracle", help="oracle or random")
-    p.add_argument("--episodes", type=int, default=None, help="default: one episode per task")
+    p.add_argument("--episodes", type=positive_int, default=None, help="default: one episode per task")
     p.add_argument("--tasks", help="JSONL task file to use instead of the env's own tasks")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--json", help="write per-episode results and the summary to this file (a rerun of a killed "
+    p.add_argument("--seed", type=non_negative_int, default=0)
+    p.add_argument("--json", type=output_path, help="write per-episode results and the summary to this file (a rerun of a killed "
                                   "run resumes from PATH.episodes.jsonl)")
     p.add_argument("--quiet", action="store_true", help="only the summary line")
     p.set_defaults(func=cmd_run)
     register_querygen(sub)
     register_eval(sub)
     register_train(sub)
+    register_verify(sub)
+    register_authoring(sub)
     return parser
 
 

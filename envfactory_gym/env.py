@@ -19,6 +19,7 @@ from envfactory_gym.actions import (
     clip_text,
     parse_action,
 )
+from envfactory_gym.answers import AnswerKey, DataValues, user_text
 from envfactory_gym.errors import ToolCallError, UnknownTaskError, UnknownToolError
 from envfactory_gym.package import EnvPackage, GoldOutcome, load_package
 from envfactory_gym.reward import CompositeReward, RewardBreakdown, RewardConfig
@@ -205,6 +206,7 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         self._steps = 0
         self._format_errors = 0
         self._calls: list[tuple[str, Mapping[str, Any]]] = []
+        self._results: list[tuple[str, Any]] = []  # (tool, result) of each successful call, for the answer key
         self._said: list[str] = []
         self._terminated = False
         self._truncated = False
@@ -256,6 +258,7 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
             return clip_text(f"Error: {exc}", 4000)
         except Exception as exc:  # a tool bug or a database error must not end the episode
             return f"Error: {call.name} failed: {type(exc).__name__}: {str(exc)[:500]}"
+        self._results.append((call.name, result))
         return self._render_result(result)
 
     def _render_result(self, result: Any) -> str:
@@ -292,9 +295,15 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
             state_score = len(mine & gold) / len(mine | gold)
         else:
             state_score = 0.0
-        return self.reward_fn(gold_calls=self.task.gold_calls, calls=self._calls, state_score=state_score,
-                              outputs=self.task.outputs, messages=self._said, format_errors=self._format_errors,
-                              forbidden_calls=self.task.forbidden_calls)
+        task = self.task
+        answer = None
+        if task.outputs:  # the facts are judged against the seed data, the gold results and this episode's
+            answer = AnswerKey(task.outputs, DataValues.from_template(self.package.template),
+                               [*zip((c.name for c in task.gold_calls), self._gold.results), *self._results],
+                               user_text(task.instruction, task.user_facts))
+        return self.reward_fn(gold_calls=task.gold_calls, calls=self._calls, state_score=state_score,
+                              outputs=task.outputs, messages=self._said, format_errors=self._format_errors,
+                              forbidden_calls=task.forbidden_calls, answer=answer, read_only=not self._gold.diff)
 
     def _info(self) -> dict[str, Any]:
         return {"task_id": self.task.id if self.task else None, "env_id": self.package.env_id,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -12,6 +11,7 @@ from typing import Any
 import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field
 
+from envfactory_gym.answers import AnswerKey
 from envfactory_gym.tasks import CallPattern, GoldCall
 
 
@@ -25,6 +25,9 @@ class RewardConfig(BaseModel):
     arguments) costs ``duplicate_call_penalty`` on top of the per-call length penalty, within the same cap:
     in a deterministic world a repeat brings no information, and without it replaying the gold calls many
     times would keep most of the reward on tasks with one or two gold calls. Set it to 0 for the plain formula.
+    ``communicate`` pays a stated answer, not a haystack: a fact counts when the agent says it in its own words
+    without stating rival values of its kind (see :class:`~envfactory_gym.answers.AnswerKey`), and on a task
+    whose gold trajectory changes nothing the trajectory match counts only when the answer is stated.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -46,6 +49,18 @@ class RewardConfig(BaseModel):
     require_outputs: bool = Field(
         True, description="The outcome also needs the task's outputs said to the user (closes the "
                           "do-nothing hole on read-only tasks).")
+    rival_values_allowed: int = Field(
+        1, ge=0, description="Rival values (other values of a fact's kind: other statuses, dates, amounts, ids of "
+                             "the same seed column or tool-result field) the answer may state beside the facts; "
+                             "more, or every value of the kind, and the fact does not count as stated.")
+    other_values_allowed: int = Field(
+        3, ge=0, description="Data values carrying a digit (ids, dates, amounts...) the answer may state besides the "
+                             "facts, the tool-result records holding them and what the user said; more and the "
+                             "answer is a haystack: no fact counts as stated.")
+    trace_needs_answer: bool = Field(
+        True, description="On a task whose gold trajectory changes nothing, the trajectory match counts only as "
+                          "far as the answer is stated (trace x communicate): the gold reads are only a means "
+                          "to the answer.")
 
 
 @dataclass(frozen=True)
@@ -141,16 +156,20 @@ def count_duplicates(calls: Sequence[tuple[str, Mapping[str, Any]]]) -> int:
     return dups
 
 
-def communicated(outputs: Sequence[str], messages: Sequence[str]) -> float:
-    """Share of the required outputs that appear in the agent's messages to the user."""
+def communicated(outputs: Sequence[str], messages: Sequence[str], answer: AnswerKey | None = None,
+                 rivals_allowed: int = 1, others_allowed: int = 3) -> float:
+    """Share of the required outputs stated in the agent's messages to the user.
+
+    A fact counts when it is said in the agent's own words (quoted JSON and code blocks state nothing), beside at
+    most ``rivals_allowed`` rival values of its kind and ``others_allowed`` other data values (``answer`` knows
+    the data, see :class:`~envfactory_gym.answers.AnswerKey`; without it there are none).
+    """
     if not outputs:
         return 1.0
-    said = _normalise(" \n ".join(messages))
-    return sum(1 for o in outputs if _normalise(o) in said) / len(outputs)
-
-
-def _normalise(text: str) -> str:
-    return re.sub(r"\s+", " ", text.lower().replace(",", "")).strip()
+    key = answer if answer is not None else AnswerKey(list(outputs))
+    if list(key.facts) != list(outputs):
+        raise ValueError("the answer key was built for other outputs")
+    return sum(key.judge(messages, rivals_allowed, others_allowed)) / len(outputs)
 
 
 class CompositeReward:
@@ -173,15 +192,21 @@ class CompositeReward:
         messages: Sequence[str],
         format_errors: int,
         forbidden_calls: Sequence[CallPattern] = (),
+        answer: AnswerKey | None = None,
+        read_only: bool = False,
     ) -> RewardBreakdown:
+        """Score one finished episode. ``answer`` holds the data the outputs are judged against (rival values);
+        ``read_only`` says that the gold trajectory changes nothing (see ``trace_needs_answer``)."""
         cfg = self.config
         matched = match_calls(gold_calls, calls, cfg.numeric_tolerance)
         n_gold = len(gold_calls)
         recall = matched / n_gold if n_gold else 1.0
         trace = recall if cfg.partial_trace_credit else (1.0 if matched == n_gold else 0.0)
-        comm = communicated(outputs, messages)
+        comm = communicated(outputs, messages, answer, cfg.rival_values_allowed, cfg.other_values_allowed)
         if not cfg.partial_state_credit:
             comm = 1.0 if comm == 1.0 else 0.0
+        if read_only and outputs and cfg.require_outputs and cfg.trace_needs_answer:
+            trace *= comm
         forbidden = count_forbidden(forbidden_calls, calls, cfg.numeric_tolerance)
         outcome = 0.0 if forbidden else state_score * (comm if cfg.require_outputs else 1.0)
         # Repeats the gold trajectory itself makes (a read after a write, say) are not penalised.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import statistics
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,6 +14,7 @@ import gymnasium as gym
 from tqdm.auto import tqdm
 
 from envfactory_gym.agents.base import Agent
+from envfactory_gym.registration import resolve_env_id
 
 
 @dataclass
@@ -60,6 +61,7 @@ def run_episodes(env_id: str, agent: Agent, episodes: int | None = None, seed: i
     recorded there by an interrupted run with the same arguments are taken from it instead of being played
     again (a torn last line is dropped), so a killed run resumes without duplicates.
     """
+    env_id = resolve_env_id(env_id)
     env = gym.make(env_id, **dict(env_kwargs or {}))
     try:
         tasks = env.unwrapped.tasks
@@ -117,7 +119,7 @@ class EpisodeLog:
         line = json.dumps({"run": self.run, "index": index, "result": result.as_dict(with_messages=True)},
                           default=str) + "\n"
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
         try:
             os.write(fd, line.encode("utf-8"))
             os.fsync(fd)
@@ -138,3 +140,13 @@ def summarize(results: list[EpisodeResult]) -> dict[str, Any]:
         "mean_steps": statistics.fmean(r.steps for r in results),
         "components": {k: statistics.fmean(float(r.components.get(k, 0)) for r in results) for k in keys},
     }
+
+
+def no_tool_call_warning(calls_per_episode: Sequence[int]) -> str | None:
+    """A warning when no episode made a single tool call (the agent only wrote text), else None."""
+    n = len(calls_per_episode)
+    if n == 0 or any(calls_per_episode):
+        return None
+    return (f"no tool call in any of the {n} episode{'s' if n != 1 else ''}: the agent only wrote text. Check "
+            "that it emits tool calls in a format the env parses (native tool_calls, Hermes <tool_call> blocks or "
+            "JSON) and that its chat template renders the tools.")

@@ -2,24 +2,44 @@
 
 from __future__ import annotations
 
+import itertools
+import json
+import os
 import random
+import re
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
 
+from envfactory_gym.actions import MAX_ACTION_CHARS
+from envfactory_gym.answers import record_text, records
+from envfactory_gym.database import shared_connection
 from envfactory_gym.env import ToolUseEnv
+from envfactory_gym.errors import EnvFactoryError, suggest
+from envfactory_gym.package import EnvPackage
+from envfactory_gym.registration import resolve_env_id
 from envfactory_gym.tasks import Task
 from envfactory_gym.user import STOP_TOKEN
 
 #: Strategies that must score at most :data:`NOTHING_MAX` on every task.
 NOTHING_STRATEGIES = ("nothing", "end_at_once")
-NOTHING_MAX = 0.1
+NOTHING_MAX = 0.0
 #: The highest mean score any degenerate strategy may reach on an env.
 DEGENERATE_MEAN_MAX = 0.5
+#: Strategies that answer with a haystack instead of an answer; played on read-only tasks only, where their
+#: mean must stay at or below :data:`HAYSTACK_MAX`.
+HAYSTACK_STRATEGIES = ("dump_everything", "kitchen_sink", "spray", "dump_instead")
+HAYSTACK_MAX = 0.1
 REPEATS = 5
+#: Read calls of ``dump_everything`` (a few) and of ``spray`` (dozens, the gold calls included).
+DUMP_CALLS = 6
+SPRAY_CALLS = 24
+#: A text column with at most this many distinct seed values is a set of status-like words.
+ENUM_MAX_VALUES = 30
 
 Action = Any
 Plan = list[Action]
@@ -40,13 +60,18 @@ def _final_answer(task: Task) -> str:
 
 @dataclass
 class Context:
-    """What a strategy may look at: the env (reset to the task), the task, the other tasks, a seeded rng."""
+    """What a strategy may look at: the env, the task, the other tasks, a seeded rng, and two ways to try calls:
+    ``probe`` (a prefix, then candidates until one succeeds) and ``run`` (one action in a scratch episode of the
+    task, started afresh for each strategy; returns the tool result's text, or None when the call failed)."""
 
     env: ToolUseEnv
     task: Task
     tasks: Sequence[Task]
     rng: random.Random
     probe: Callable[[Plan, Sequence[Action]], Action | None]
+    run: Callable[[Action], str | None] = lambda action: None
+    read_only: bool = False
+    haystack: Callable[[], list[str]] = list
 
 
 def gold(ctx: Context) -> Plan | None:
@@ -132,10 +157,48 @@ def forbidden_path(ctx: Context) -> Plan | None:
     return [*calls, _final_answer(ctx.task)]
 
 
+def dump_everything(ctx: Context) -> Plan | None:
+    # A few read calls on values scraped from the request and the results, then every result pasted as text.
+    if not ctx.read_only:
+        return None
+    calls, results = _scrape(ctx, [], DUMP_CALLS)
+    return [*calls, _pasted(results)]
+
+
+def kitchen_sink(ctx: Context) -> Plan | None:
+    # No call at all: every status-like word, every date and every amount of the seed data in one message.
+    if not ctx.read_only:
+        return None
+    text, values = "Here is everything I can tell you: ", ctx.haystack()
+    for i, value in enumerate(values):
+        if len(text) + len(value) + 2 > MAX_ACTION_CHARS - 100:
+            break
+        text += (", " if i else "") + value
+    return [text + "."]
+
+
+def spray(ctx: Context) -> Plan | None:
+    # Dozens of read calls (the gold calls and every id that can be scraped), every result pasted as text.
+    if not ctx.read_only:
+        return None
+    calls, results = _scrape(ctx, _gold_calls(ctx.task), SPRAY_CALLS)
+    return [*calls, _pasted(results)]
+
+
+def dump_instead(ctx: Context) -> Plan | None:
+    # The gold calls, then the raw tool results instead of an answer.
+    if not ctx.read_only:
+        return None
+    calls = _gold_calls(ctx.task)
+    raw = [r for r in map(ctx.run, calls) if r is not None]
+    return [*calls, "Here are the results:\n" + "\n".join(raw) if raw else "Nothing found."]
+
+
 STRATEGIES: dict[str, Callable[[Context], Plan | None]] = {
     "gold": gold, "nothing": nothing, "end_at_once": end_at_once, "talk": talk, "every_tool": every_tool,
     "repeat_gold": repeat_gold, "wrong_argument": wrong_argument, "destructive_write": destructive_write,
-    "forbidden_path": forbidden_path,
+    "forbidden_path": forbidden_path, "dump_everything": dump_everything, "kitchen_sink": kitchen_sink,
+    "spray": spray, "dump_instead": dump_instead,
 }
 
 
@@ -160,18 +223,184 @@ def perturb(value: Any) -> Any:
     return "x"
 
 
+# -- scraping: read calls an agent can make without knowing the answer --------------------------------------
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+_STRIP = ".,;:!?()[]{}\"'"
+
+
+def value_shape(value: str) -> str:
+    """The shape of a value: letters runs become ``A``/``a`` by their first letter's case, digit runs ``9``."""
+    if "@" in value and " " not in value:
+        return "email"
+    return re.sub(r"\d+", "9", _LETTERS.sub(lambda m: "A" if m.group()[0].isupper() else "a", value))
+
+
+class _Scraper:
+    """Binds the read tools' required parameters to values an agent can scrape: first those of the results seen so
+    far (the most recent first), then those of the request (by the shape of the values the tasks pass to that
+    parameter), then those other episodes passed to it."""
+
+    RESULT, REQUEST, ELSEWHERE = 0, 1, 2
+
+    def __init__(self, ctx: Context) -> None:
+        params = {s["function"]["name"]: s["function"]["parameters"] for s in ctx.env.tool_schemas}
+        self.tools = [t.name for t in ctx.env.package.tools.values() if not t.writes]
+        self.props = {t: params[t].get("properties", {}) for t in self.tools}
+        # The required parameters; a tool without any binds its first string parameter (a search keyword).
+        self.required = {t: list(params[t].get("required", [])) or [
+            n for n, p in self.props[t].items() if p.get("type") == "string"][:1] for t in self.tools}
+        shapes: dict[str, set[str]] = {}
+        elsewhere: dict[str, list[Any]] = {}
+        for task in ctx.tasks:
+            for c in task.gold_calls:
+                for k, v in c.arguments.items():
+                    if isinstance(v, (str, int)) and not isinstance(v, bool):
+                        shapes.setdefault(k, set()).add(value_shape(str(v)))
+                        if task.id != ctx.task.id and c.name in self.tools:
+                            elsewhere.setdefault(k, []).append(v)
+        words = [w.strip(_STRIP) for w in ctx.task.instruction.split()]
+        grams = list(dict.fromkeys(" ".join(words[i:i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)))
+        #: parameter -> value -> (rank, order): lower first.
+        self.pool: dict[str, dict[Any, tuple[int, int]]] = {}
+        self.clock = 0
+        for tool in self.tools:
+            for name in self.required[tool]:
+                prop = self.props[tool].get(name, {})
+                pool = self.pool.setdefault(name, {})
+                if "enum" in prop:
+                    request = list(prop["enum"])
+                else:
+                    request = [self._typed(prop, g) for g in grams if g and value_shape(g) in shapes.get(name, ())]
+                for rank, values in ((self.REQUEST, request), (self.ELSEWHERE, elsewhere.get(name, ()))):
+                    for v in values:
+                        if v is not None and v not in pool:
+                            pool[v] = (rank, len(pool))
+        self.made: set[str] = set()
+        self.turn = 0
+
+    @staticmethod
+    def _typed(prop: dict[str, Any], text: str) -> Any:
+        if prop.get("type") == "integer":
+            return int(text) if text.isdigit() else None
+        return text
+
+    def learn(self, result: Any) -> None:
+        """Put the values a result holds under a parameter's name first in that parameter's pool."""
+        stack = [result]
+        while stack:
+            obj = stack.pop()
+            if isinstance(obj, dict):
+                for k, v in obj.items():
+                    if k in self.pool and isinstance(v, (str, int)) and not isinstance(v, bool):
+                        self.clock -= 1
+                        self.pool[k][v] = (self.RESULT, self.clock)
+                    elif isinstance(v, (dict, list)):
+                        stack.append(v)
+            elif isinstance(obj, list):
+                stack.extend(obj)
+
+    def next_call(self) -> dict[str, Any] | None:
+        """The next call not made yet: the best-ranked values first, the read tools in turn."""
+        for rank in (self.RESULT, self.REQUEST, self.ELSEWHERE):
+            for i in range(len(self.tools)):
+                tool = self.tools[(self.turn + i) % len(self.tools)]
+                names = self.required[tool]
+                choices = [sorted((v for v, r in self.pool[n].items() if r[0] <= rank), key=self.pool[n].get)
+                           for n in names]
+                for combo in itertools.islice(itertools.product(*choices), 500):
+                    call = _call(tool, dict(zip(names, combo)))
+                    key = json.dumps(call, sort_keys=True, default=str)
+                    if key not in self.made:
+                        self.made.add(key)
+                        self.turn = (self.turn + i + 1) % len(self.tools)
+                        return call
+        return None
+
+
+def _scrape(ctx: Context, first: Plan, budget: int) -> tuple[Plan, list[Any]]:
+    """Play ``first``, then scraped read calls until ``budget`` calls; return the calls and their results."""
+    scraper = _Scraper(ctx)
+    calls: Plan = []
+    results: list[Any] = []
+    for call in first:
+        scraper.made.add(json.dumps(call, sort_keys=True, default=str))
+    queue = list(first)
+    while len(calls) < budget:
+        call = queue.pop(0) if queue else scraper.next_call()
+        if call is None:
+            break
+        calls.append(call)
+        text = ctx.run(call)
+        if text is None:
+            continue
+        try:
+            result = json.loads(text)
+        except json.JSONDecodeError:
+            result = text
+        results.append(result)
+        scraper.learn(result)
+    return calls, results
+
+
+def _pasted(results: Sequence[Any]) -> str:
+    """Every result seen, as plain text lines (one record a line): the results carried in words, not JSON."""
+    lines = [record_text(r) for res in results for r in records(res)]
+    lines += [str(res) for res in results if isinstance(res, (str, int, float)) and not isinstance(res, bool)]
+    return ("Here is everything I found:\n" + "\n".join(lines)).replace("?", "") if lines else "I found nothing."
+
+
+def seed_haystack(package: EnvPackage) -> list[str]:
+    """Every status-like word (text columns with few distinct values), date and amount of the seed data."""
+    template = package.template
+    cur = shared_connection().cursor()
+    words: list[str] = []
+    dates: list[str] = []
+    amounts: list[str] = []
+    try:
+        columns = cur.execute("SELECT table_name, column_name, data_type FROM duckdb_columns() "
+                              "WHERE database_name = ? ORDER BY table_name, column_index",
+                              [template.catalog]).fetchall()
+        for table, column, dtype in columns:
+            source = f"{template.catalog}.{table}"
+            dtype = str(dtype).upper()
+            if dtype.startswith(("DATE", "TIMESTAMP")):
+                sql = f'SELECT DISTINCT CAST("{column}" AS DATE) FROM {source} WHERE "{column}" IS NOT NULL'
+                dates += [str(v) for (v,) in cur.execute(sql).fetchall()]
+            elif dtype.startswith(("DECIMAL", "DOUBLE", "FLOAT", "REAL", "NUMERIC")):
+                sql = f'SELECT DISTINCT "{column}" FROM {source} WHERE "{column}" IS NOT NULL'
+                amounts += [format(v, "f") if not isinstance(v, float) else repr(v)
+                            for (v,) in cur.execute(sql).fetchall()]
+            elif dtype == "VARCHAR" and column not in template.tables[table].primary_key:
+                sql = (f'SELECT DISTINCT "{column}" FROM {source} WHERE "{column}" IS NOT NULL '
+                       f"LIMIT {ENUM_MAX_VALUES + 1}")
+                values = [str(v) for (v,) in cur.execute(sql).fetchall()]
+                if len(values) <= ENUM_MAX_VALUES:
+                    words += values
+    finally:
+        cur.close()
+    return list(dict.fromkeys([*sorted(words), *sorted(dates), *sorted(amounts, key=float)]))
+
+
+# -- the report ---------------------------------------------------------------------------------------------
+
+
 @dataclass
 class SoundnessReport:
     """Scores of every strategy on every task of one env."""
 
     env_id: str
     scores: dict[str, dict[str, float]] = field(default_factory=dict)  # strategy -> task id -> reward
+    #: Ids of the tasks whose gold trajectory changes nothing (the haystack strategies play only those).
+    read_only: set[str] = field(default_factory=set)
+    #: What was checked: the env id, or the environment folder's path.
+    source: str = ""
 
-    def summary(self) -> dict[str, dict[str, float | int]]:
-        """Per strategy: tasks played, mean, min and max score."""
+    def summary(self, read_only: bool = False) -> dict[str, dict[str, float | int]]:
+        """Per strategy: tasks played, mean, min and max score (on the read-only tasks only when asked)."""
         out: dict[str, dict[str, float | int]] = {}
         for name, by_task in self.scores.items():
-            vals = list(by_task.values())
+            vals = [r for t, r in by_task.items() if not read_only or t in self.read_only]
             if vals:
                 out[name] = {"tasks": len(vals), "mean": statistics.fmean(vals), "min": min(vals), "max": max(vals)}
         return out
@@ -195,12 +424,39 @@ class SoundnessReport:
             for task_id, r in self.scores[name].items():
                 if task_id in gold_scores and r >= gold_scores[task_id]:
                     bad.append(f"{self.env_id} {task_id}: {name} scores {r}, not below gold")
+        read_only = self.summary(read_only=True)
+        for name in HAYSTACK_STRATEGIES:
+            if name in read_only and read_only[name]["mean"] > HAYSTACK_MAX:
+                bad.append(f"{self.env_id}: {name} averages {read_only[name]['mean']:.3f} on read-only tasks "
+                           f"> {HAYSTACK_MAX}")
         return bad
 
+    def as_dict(self, include_scores: bool = True) -> dict[str, Any]:
+        """A JSON-ready record: per strategy the tasks played and the mean, min and max score, on all tasks and
+        on the read-only ones; the thresholds, the violations, and (by default) every score."""
+        every, read_only = self.summary(), self.summary(read_only=True)
+        tasks = {t for by_task in self.scores.values() for t in by_task}
+        out: dict[str, Any] = {
+            "env_id": self.env_id, "source": self.source or self.env_id, "tasks": len(tasks),
+            "read_only_tasks": len(tasks & self.read_only),
+            "thresholds": {"gold": 1.0, "nothing_max": NOTHING_MAX, "nothing_strategies": list(NOTHING_STRATEGIES),
+                           "degenerate_mean_max": DEGENERATE_MEAN_MAX, "haystack_max": HAYSTACK_MAX,
+                           "haystack_strategies": list(HAYSTACK_STRATEGIES)},
+            "strategies": {name: {**every[name], "read_only": read_only.get(name)} for name in every},
+            "violations": self.violations(),
+        }
+        out["sound"] = not out["violations"]
+        if include_scores:
+            out["scores"] = self.scores
+        return out
 
-def play(env: gym.Env, task_id: str, plan: Iterable[Action], seed: int = 0) -> tuple[float, list[tuple]]:
-    """Reset ``env`` to the task, play the actions (then stop), return the final reward and the steps."""
-    env.reset(seed=seed, options={"task_id": task_id})
+
+def play(env: gym.Env, task_id: str, plan: Iterable[Action], seed: int = 0,
+         reset: bool = True) -> tuple[float, list[tuple]]:
+    """Reset ``env`` to the task (unless ``reset`` is False: go on with the episode under way), play the actions
+    (then stop), return the final reward and the steps."""
+    if reset:
+        env.reset(seed=seed, options={"task_id": task_id})
     steps = []
     for action in [*plan, STOP_TOKEN]:
         out = env.step(action)
@@ -215,33 +471,81 @@ def _succeeded(obs: tuple) -> bool:
     return last["role"] == "tool" and not last["content"].startswith("Error")
 
 
-def check_env(env_id: str, task_ids: Sequence[str] | None = None, strategies: Sequence[str] | None = None,
-              seed: int = 0, max_steps: int = 1000) -> SoundnessReport:
-    """Play every strategy on every task (or ``task_ids``) of ``env_id`` through ``gym.make``."""
-    env = gym.make(env_id, max_steps=max_steps)
+def open_env(env: str | os.PathLike[str], max_steps: int = 1000) -> tuple[gym.Env, str]:
+    """An env to check, from a registered env id or an environment folder (registered or not), and its label.
+
+    Raises:
+        EnvFactoryError: ``env`` is neither a folder nor a registered env id (one line, nearest id suggested);
+            a malformed folder raises :class:`~envfactory_gym.errors.EnvFormatError` naming the file.
+    """
+    # Tool results are never cut here: the dumping strategies paste whole results.
+    kwargs = {"max_steps": max_steps, "max_result_chars": 1_000_000}
+    path = Path(env)
+    if isinstance(env, os.PathLike) or path.is_dir():
+        if not path.is_dir():
+            raise EnvFactoryError(f"{env}: no such environment folder")
+        return ToolUseEnv(path, **kwargs), str(path)
+    return gym.make(resolve_env_id(str(env)), **kwargs), str(env)
+
+
+def check_env(env: str | os.PathLike[str], task_ids: Sequence[str] | None = None,
+              strategies: Sequence[str] | None = None, seed: int = 0, max_steps: int = 1000) -> SoundnessReport:
+    """Play every strategy (or ``strategies``) on every task (or ``task_ids``) of ``env``: a registered env id
+    (through ``gym.make``) or an environment folder, registered or not (the verification gate checks folders
+    before they are registered)."""
+    for name in strategies or ():
+        if name not in STRATEGIES:
+            raise EnvFactoryError(f"unknown strategy {name!r}.{suggest(name, STRATEGIES)} "
+                                  f"Known: {', '.join(STRATEGIES)}")
+    handle, source = open_env(env, max_steps)
     try:
-        base: ToolUseEnv = env.unwrapped
+        base: ToolUseEnv = handle.unwrapped
         tasks = base.tasks
-        report = SoundnessReport(env_id, {name: {} for name in strategies or STRATEGIES})
+        report = SoundnessReport(base.package.env_id, {name: {} for name in strategies or STRATEGIES},
+                                 source=source)
+        haystack: list[str] | None = None
+
+        ran: list[Action] = []  # the actions played so far in the strategy's scratch episode
 
         def probe(prefix: Plan, candidates: Sequence[Action]) -> Action | None:
-            env.reset(seed=seed, options={"task_id": ctx.task.id})
+            ran.append(None)  # the scratch episode is no longer the plan's beginning
+            handle.reset(seed=seed, options={"task_id": ctx.task.id})
             for action in prefix:
-                env.step(action)
+                handle.step(action)
             for cand in candidates[:200]:
-                obs, *_ = env.step(cand)
+                obs, *_ = handle.step(cand)
                 if _succeeded(obs):
                     return cand
             return None
 
+        def run(action: Action) -> str | None:
+            ran.append(action)
+            obs, *_ = handle.step(action)
+            return obs[-1]["content"] if _succeeded(obs) else None
+
+        def seed_values() -> list[str]:
+            nonlocal haystack
+            if haystack is None:
+                haystack = seed_haystack(base.package)
+            return haystack
+
         for task in tasks:
             if task_ids is not None and task.id not in task_ids:
                 continue
+            read_only = not base.package.gold(task).diff
+            if read_only:
+                report.read_only.add(task.id)
             for name in report.scores:
-                ctx = Context(base, task, tasks, random.Random(f"{seed}:{task.id}:{name}"), probe)
+                handle.reset(seed=seed, options={"task_id": task.id})
+                ran.clear()
+                ctx = Context(base, task, tasks, random.Random(f"{seed}:{task.id}:{name}"), probe, run, read_only,
+                              seed_values)
                 plan = STRATEGIES[name](ctx)
-                if plan is not None:
-                    report.scores[name][task.id] = play(env, task.id, plan, seed)[0]
+                if plan is None:
+                    continue
+                # A deterministic world: calls the strategy made in its fresh scratch episode need no replay.
+                done = len(ran) if ran and plan[:len(ran)] == ran else 0
+                report.scores[name][task.id] = play(handle, task.id, plan[done:], seed, reset=not done)[0]
         return report
     finally:
-        env.close()
+        handle.close()

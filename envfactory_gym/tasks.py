@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
+import threading
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -24,10 +26,15 @@ class Manifest(BaseModel):
     version: int = Field(ge=0, description="Registered as EnvFactory/<name>-v<version>.")
     domain: str = Field(description="Domain, e.g. 'retail' (for per-domain reports).")
     description: str = Field(description="One paragraph on what the environment simulates.")
-    verified: bool = Field(description="True once the environment's own test suite passed.")
+    verified: bool | None = Field(
+        None, description="Ignored (kept so older manifests load): verification is earned by passing "
+        "`envfactory verify`, which writes verification.json.")
     now: str = Field("2026-01-01T00:00:00", description="The environment's fixed clock (ISO 8601).")
     max_steps: int = Field(30, ge=1, description="Agent actions per episode before truncation.")
     policy_file: str = Field("policy.md", description="Agent policy text, shown in the system prompt.")
+    rules: list[str] = Field(
+        default_factory=list, description="The business rules the tools enforce, one short line each (each written "
+        "in the policy and tested by a refusal test); counted in the catalog.")
     compact_policy_file: str | None = Field(
         None, description="A short version of the policy for small context budgets (the env's prompt='compact'); "
         "the full policy is used when absent.")
@@ -100,7 +107,7 @@ def load_manifest(path: Path) -> Manifest:
         raise EnvFormatError(path, _pydantic_problem(exc)) from None
 
 
-def load_tasks(path: str | os.PathLike[str]) -> list[Task]:
+def load_tasks(path: str | os.PathLike[str], allow_empty: bool = False) -> list[Task]:
     """Read a JSONL task file; every malformed line is reported with its line number."""
     path = Path(path)
     try:
@@ -122,7 +129,7 @@ def load_tasks(path: str | os.PathLike[str]) -> list[Task]:
             raise TaskFileError(path, f"line {lineno}: duplicate task id {task.id!r}")
         seen.add(task.id)
         tasks.append(task)
-    if not tasks:
+    if not tasks and not allow_empty:
         raise TaskFileError(path, "contains no tasks")
     return tasks
 
@@ -132,12 +139,53 @@ def write_tasks(path: str | os.PathLike[str], tasks: Iterable[Task]) -> None:
     atomic_write_text(Path(path), "".join(t.model_dump_json(exclude_defaults=True) + "\n" for t in tasks))
 
 
+def append_tasks(path: str | os.PathLike[str], tasks: Iterable[Task]) -> int:
+    """Append tasks to a task file atomically, skipping any whose gold trajectory the file already has.
+
+    A new task whose id is taken gets the next free ``<prefix>-NNN`` id. Returns how many tasks were added.
+    """
+    path = Path(path)
+    existing = load_tasks(path) if path.is_file() and path.read_text(encoding="utf-8").strip() else []
+
+    def key(task: Task) -> str:
+        return json.dumps([[c.name, c.arguments] for c in task.gold_calls], sort_keys=True, default=str)
+
+    seen = {key(t) for t in existing}
+    ids = {t.id for t in existing}
+    prefix = path.parent.name or "task"
+    counter = len(existing)
+    added = []
+    for task in tasks:
+        k = key(task)
+        if k in seen:
+            continue
+        seen.add(k)
+        if task.id in ids:
+            while f"{prefix}-{counter:03d}" in ids:
+                counter += 1
+            task = task.model_copy(update={"id": f"{prefix}-{counter:03d}"})
+        ids.add(task.id)
+        added.append(task)
+    if added:
+        write_tasks(path, [*existing, *added])
+    return len(added)
+
+
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the whole new one, never a torn one."""
+    """Write ``text`` to ``path`` so that readers see the old file or the whole new one, never a torn one.
+
+    The file gets the mode a plain ``open(path, "w")`` would give it: an existing file keeps its mode, a new
+    one gets ``0o666`` minus the umask (not the private mode of the temporary file it is renamed from).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~current_umask()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            os.fchmod(fh.fileno(), mode)
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
@@ -146,6 +194,24 @@ def atomic_write_text(path: Path, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+_umask_lock = threading.Lock()
+
+
+def current_umask() -> int:
+    """The process's umask, read without changing it where the OS allows (Linux ``/proc``)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    with _umask_lock:  # elsewhere: set and restore it at once
+        mask = os.umask(0o022)
+        os.umask(mask)
+    return mask
 
 
 def _pydantic_problem(exc: pydantic.ValidationError) -> str:

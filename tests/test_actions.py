@@ -86,6 +86,14 @@ def test_garbage_becomes_format_errors(action):
     assert not parsed.calls
 
 
+@pytest.mark.parametrize("action", ["", "   ", "\n\t"])
+def test_empty_action_is_called_empty(action):
+    parsed = parse_action(action)
+    assert not parsed.calls and parsed.message is None
+    assert len(parsed.errors) == 1 and parsed.errors[0].startswith("empty action")
+    assert "JSON" not in parsed.errors[0]
+
+
 def test_bad_arguments_are_call_level_errors():
     parsed = parse_action({"name": "get_book", "arguments": "{broken"})
     assert not parsed.errors and parsed.calls[0].error and "not valid JSON" in parsed.calls[0].error

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from envfactory_gym.tasks import current_umask
 
-def envfactory(*args, timeout=300):
+
+def envfactory(*args, timeout=300, env=None):
     exe = shutil.which("envfactory")
     cmd = [exe, *args] if exe else [sys.executable, "-m", "envfactory_gym.cli", *args]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})})
 
 
 def test_list_and_show():
@@ -55,3 +60,71 @@ def test_validate_reports_a_broken_folder(tmp_path):
     (tmp_path / "manifest.json").write_text("{}")
     out = envfactory("validate", str(tmp_path))
     assert out.returncode == 1 and "missing required file" in out.stdout
+
+
+def test_bad_numbers_and_unknown_env_ids_are_one_line_errors_not_tracebacks(tmp_path):
+    for args, needle in [
+        (("run", "--env", "EnvFactory/retail-v0", "--episodes", "-3"), "argument --episodes"),
+        (("eval", "--envs", "retial-v0", "--report", str(tmp_path / "r")), "Did you mean 'EnvFactory/retail-v0'"),
+    ]:
+        out = envfactory(*args)
+        assert out.returncode == 2, out
+        assert needle in out.stderr and len(out.stderr.strip().splitlines()) == 1, out.stderr
+        assert "Traceback" not in out.stderr and out.stdout == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_every_command_takes_the_short_env_id(capsys):
+    from envfactory_gym.cli import main
+
+    assert main(["run", "--env", "retail-v0", "--episodes", "1", "--quiet"]) == 0
+    assert "mean_reward=1.000" in capsys.readouterr().out
+    assert main(["show", "envfactory_gym:EnvFactory/retail-v0"]) == 0
+    assert "find_customer_by_email" in capsys.readouterr().out
+
+
+def test_sample_output_never_creates_a_tree(tmp_path, capsys):
+    from envfactory_gym.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["tasks", "sample", "--env", "retail-v0", "-n", "2", "-o", "/nonexistent_dir_envfactory/x.jsonl"])
+    assert "folder /nonexistent_dir_envfactory does not exist" in capsys.readouterr().err
+    assert not Path("/nonexistent_dir_envfactory").exists()
+    target = tmp_path / "new" / "x.jsonl"  # one new folder inside an existing one is fine
+    assert main(["tasks", "sample", "--env", "retail-v0", "-n", "2", "-o", str(target)]) == 0
+    assert len(target.read_text().splitlines()) == 2
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~current_umask()
+
+
+def test_run_table_fits_80_columns_with_whole_task_ids(tmp_path):
+    out = envfactory("run", "--env", "retail-v0", "--episodes", "3", env={"COLUMNS": "80"})
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    for task in ("retail-001", "retail-002", "retail-003"):
+        assert any(line.split() and line.split()[0] == task for line in lines), out.stdout
+    assert "…" not in out.stdout and "reward" in out.stdout and "calls" in out.stdout
+
+
+class TalkingAgent:
+    """Answers every turn in prose: never a tool call."""
+
+    name = "talking"
+
+    def reset(self, env, observation, info):
+        pass
+
+    def act(self, observation, info):
+        return "I am sorry, I can only talk about it."
+
+
+def test_run_warns_when_no_episode_made_a_tool_call(monkeypatch, capsys):
+    from envfactory_gym.agents.registry import AGENTS
+    from envfactory_gym.cli import main
+
+    monkeypatch.setitem(AGENTS, "talking", TalkingAgent)
+    assert main(["run", "--env", "retail-v0", "--agent", "talking", "--episodes", "3", "--quiet"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: no tool call in any of the 3 episodes" in " ".join(err.split())
+    assert main(["run", "--env", "retail-v0", "--agent", "oracle", "--episodes", "1", "--quiet"]) == 0
+    assert "warning" not in capsys.readouterr().err

@@ -89,7 +89,8 @@ def test_stop_token_and_read_only_outputs(library_env):
     start(library_env, "lib-title")
     library_env.step({"name": "get_book", "arguments": {"book_id": "B-005"}})
     *_, r, term, _, info = library_env.step("I looked it up for you.")
-    assert term and r == 0.5 and info["reward_components"]["communicate"] == 0
+    # The gold read without the answer earns nothing: on a read-only task the trace counts with the answer.
+    assert term and r == 0.0 and info["reward_components"]["communicate"] == 0
 
 
 def test_doing_nothing_scores_zero_on_every_task(library_env):
@@ -129,12 +130,12 @@ def test_unknown_task_id_suggests_nearest(library_env):
 def test_tasks_and_reward_overrides(tmp_path, library_package):
     tasks = tmp_path / "tasks.jsonl"
     tasks.write_text(library_package.tasks[2].model_dump_json() + "\n")
-    env = gym.make(LIBRARY_ID, tasks=str(tasks), reward={"tau": 1.0})
+    env = gym.make(LIBRARY_ID, tasks=str(tasks), reward={"tau": 1.0, "trace_needs_answer": False})
     obs, info = env.reset(seed=3)
     assert info["task_id"] == "lib-title"
     *_, r, _, _, info = env.step({"name": "get_book", "arguments": {"book_id": "B-005"}})
     *_, r, term, _, info = env.step("Done.")
-    assert term and r == 1.0  # tau=1: the trace alone decides
+    assert term and r == 1.0  # tau=1 and the trace not tied to the answer: the trace alone decides
     env.close()
 
 

@@ -92,3 +92,42 @@ def test_grpo_reward_overrides_are_checked_early():
         reward_overrides('{"partial_trace_credt": true}')
     with pytest.raises(EnvFactoryError, match="not a valid"):
         reward_overrides("{nope")
+
+
+def test_a_pasted_result_is_no_answer():
+    gold = [("find", {"email": "a@b.c"}), ("pay", {"amount": 10.5})]
+    dump = reward(gold, outputs=["Tracking 1Z999"], messages=['Here: {"tracking": "Tracking 1Z999"}'])
+    assert dump.communicate == 0.0 and dump.reward == 0.5
+    assert reward(gold, outputs=["Tracking 1Z999"], messages=["Your tracking 1Z999 is on its way."]).reward == 1.0
+
+
+def test_on_a_read_only_task_the_trace_counts_only_with_the_answer():
+    def read_only(messages, **cfg):
+        return CompositeReward(cfg or None)(
+            gold_calls=GOLD, calls=[("find", {"email": "a@b.c"}), ("pay", {"amount": 10.5})], state_score=1.0,
+            outputs=["42.5", "shipped"], messages=messages, format_errors=0, read_only=True)
+
+    assert read_only(["It is shipped and costs 42.5."]).reward == 1.0
+    silent = read_only(["I looked it up."])
+    assert silent.trace == 0.0 and silent.trace_recall == 1.0 and silent.reward == 0.0
+    assert read_only(["I looked it up."], trace_needs_answer=False).reward == 0.5
+    half = read_only(["It is shipped."], partial_state_credit=True)
+    assert half.communicate == 0.5 and half.trace == 0.5 and half.reward == pytest.approx(0.5)
+
+
+def test_rival_values_come_from_the_answer_key():
+    from envfactory_gym.answers import AnswerKey
+
+    key = AnswerKey(["shipped"], results=[("get", {"orders": [{"status": "shipped"}, {"status": "pending"},
+                                                              {"status": "delivered"}]})])
+    hedge = reward([], outputs=["shipped"], messages=["Either shipped, pending or delivered."])
+    assert hedge.communicate == 1.0  # no data to judge against: only the own-words rule applies
+    judged = CompositeReward()(gold_calls=GOLD, calls=[], state_score=1.0, outputs=["shipped"],
+                               messages=["Either shipped, pending or delivered."], format_errors=0, answer=key)
+    assert judged.communicate == 0.0
+    assert CompositeReward({"rival_values_allowed": 2})(
+        gold_calls=GOLD, calls=[], state_score=1.0, outputs=["shipped"], messages=["Shipped (not pending)."],
+        format_errors=0, answer=key).communicate == 1.0
+    with pytest.raises(ValueError, match="other outputs"):
+        CompositeReward()(gold_calls=GOLD, calls=[], state_score=1.0, outputs=["x"], messages=[], format_errors=0,
+                          answer=key)

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from envfactory_gym.cli_types import (
+    ArgumentParser,
+    known_env_ids,
+    non_negative_float,
+    non_negative_int,
+    output_path,
+    positive_float,
+    positive_int,
+)
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.precision import DTYPES
 from envfactory_gym.tasks import atomic_write_text
@@ -16,21 +27,32 @@ from envfactory_gym.tasks import atomic_write_text
 CONFIG_FILE = "config.json"
 SUMMARY_FILE = "summary.json"
 #: Run settings that must match when a run directory is resumed.
-_RESUME_KEYS = ("agent", "envs", "tasks", "trials", "seed", "limit", "user", "model", "mode", "adapter", "prompt")
+_RESUME_KEYS = ("agent", "envs", "tasks", "trials", "seed", "limit", "user", "model", "mode", "adapter", "prompt",
+                "baseline", "tool_choice")
+#: The folder that holds the default run directories (one per agent, envs and settings).
+DEFAULT_REPORT_ROOT = "eval-results"
 
 
 def register(subparsers: Any) -> None:
     """Add ``eval`` and ``view`` to the ``envfactory`` command line."""
     p = subparsers.add_parser("eval", help="evaluate an agent on envs: pass^k, reward components, report")
-    p.add_argument("--agent", default="oracle", help="oracle, random, openai, transformers or smollm2")
-    p.add_argument("--envs", default="EnvFactory/retail-v0", help="comma-separated env ids")
+    p.add_argument("--agent", default="oracle",
+                   help="oracle, random, openai, transformers, smollm2, or smollm2-sft (smollm2 with the shipped "
+                        "adapter trained on retail-v0)")
+    p.add_argument("--baseline", help="also evaluate this agent on the same episodes, with the same options but no "
+                                      "--adapter, and report both side by side (e.g. --agent smollm2-sft "
+                                      "--baseline smollm2)")
+    p.add_argument("--envs", type=known_env_ids, default="EnvFactory/retail-v0", help="comma-separated env ids")
     p.add_argument("--tasks", help="JSONL task file to use instead of each env's own tasks")
-    p.add_argument("--trials", type=int, default=1, help="trials per task (k of pass^k)")
-    p.add_argument("--concurrency", type=int, default=1, help="episodes at once (threads, or batch for local models)")
-    p.add_argument("--limit", type=int, help="only the first N tasks of each env")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--json", help="write the summary to this file too")
-    p.add_argument("--report", default="eval-results", help="run directory: episodes, report.md, plots (resumable)")
+    p.add_argument("--trials", type=positive_int, default=1, help="trials per task (k of pass^k)")
+    p.add_argument("--concurrency", type=positive_int, default=1,
+                   help="episodes at once (threads, or batch for local models)")
+    p.add_argument("--limit", type=positive_int, help="only the first N tasks of each env")
+    p.add_argument("--seed", type=non_negative_int, default=0)
+    p.add_argument("--json", type=output_path, help="write the summary to this file too")
+    p.add_argument("--report", type=output_path,
+                   help="run directory: episodes, report.md, plots; rerun to resume (default: "
+                        f"{DEFAULT_REPORT_ROOT}/AGENT-ENVS-HASH, one folder per agent, envs and settings)")
     p.add_argument("--user", choices=("scripted", "llm"), default="scripted", help="user simulator")
     p.add_argument("--user-base-url", help="endpoint of the LLM user (default: the agent's --base-url)")
     p.add_argument("--user-model", help="model of the LLM user (default: the agent's --model)")
@@ -39,33 +61,42 @@ def register(subparsers: Any) -> None:
     p.add_argument("--adapter", help="LoRA adapter folder for the transformers/smollm2 agent (envfactory train output)")
     p.add_argument("--prompt", choices=("full", "compact"),
                    help="the env's system prompt: full, or compact for small context budgets "
-                        "(default: compact for smollm2, else full)")
+                        "(default: compact for the smollm2 agents, else full)")
     p.add_argument("--mode", choices=("tools", "text"), default="tools", help="openai agent: native or Hermes text")
-    p.add_argument("--temperature", type=float, default=0.0)
-    p.add_argument("--max-tokens", type=int, help="new tokens per turn (model agents)")
-    p.add_argument("--max-steps", type=int, help="agent actions per episode (default: the env's)")
-    p.add_argument("--threads", type=int, help="CPU threads for local models (torch)")
+    p.add_argument("--temperature", type=non_negative_float, default=0.0)
+    p.add_argument("--max-tokens", type=positive_int, help="new tokens per turn (model agents)")
+    p.add_argument("--max-steps", type=positive_int, help="agent actions per episode (default: the env's)")
+    p.add_argument("--threads", type=positive_int, help="CPU threads for local models (torch)")
     p.add_argument("--dtype", choices=DTYPES, default="auto",
                    help="local model weights: auto is float32 on a CPU (bfloat16 is several times faster on CPUs "
                         "with native bf16 instructions) and the checkpoint's dtype on a GPU")
-    p.add_argument("--timeout", type=float, default=120.0, help="seconds per request (openai agent)")
-    p.add_argument("--retries", type=int, default=3, help="retries per request (openai agent)")
+    p.add_argument("--timeout", type=positive_float, default=120.0, help="seconds per request (openai agent)")
+    p.add_argument("--retries", type=non_negative_int, default=3, help="retries per request (openai agent)")
+    p.add_argument("--tool-choice", choices=("auto", "required", "none"), default="auto",
+                   help="openai agent, tools mode: the tool_choice sent with the tools (some servers render no "
+                        "tools without one); required forces a call every turn")
+    p.add_argument("--request-deadline", type=non_negative_float, default=300.0,
+                   help="overall seconds for one request, its retries and a slow answer included (openai agent, "
+                        "LLM user); 0 for none")
+    p.add_argument("--episode-deadline", type=non_negative_float, default=0.0,
+                   help="overall seconds for the requests of one episode (openai agent); 0 for none (default)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_eval)
     p = subparsers.add_parser("view", help="write a static HTML page to browse the episodes of an eval run")
-    p.add_argument("run_dir")
-    p.add_argument("--output", help="HTML file (default: RUN_DIR/index.html)")
+    p.add_argument("run_dir", help="an eval run directory (eval --report)")
+    p.add_argument("--output", type=output_path, help="HTML file (default: RUN_DIR/index.html)")
     p.set_defaults(func=cmd_view)
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
     from envfactory_gym.eval.harness import plan_episodes, run_eval
-    from envfactory_gym.eval.report import summarize_records, write_report
+    from envfactory_gym.eval.report import BASELINE_DIR, summarize_records, write_report
 
-    run_dir = Path(args.report)
     config = _config(args)
+    run_dir = Path(args.report) if args.report else default_run_dir(config)
     _check_resume(run_dir, config)
     factory, user_factory, name = _factories(args)
+    baseline = _baseline(args, name)
     env_kwargs: dict[str, Any] = {}
     if args.tasks:
         env_kwargs["tasks"] = args.tasks
@@ -82,16 +113,34 @@ def cmd_eval(args: argparse.Namespace) -> int:
     throughput = {"played": result.played, "skipped": result.skipped, "wall_s": round(result.wall_s, 3),
                   "episodes_per_s": result.episodes_per_s, "turns_per_s": result.turns_per_s}
     missing = len(specs) - len(result.records)
-    meta = {"agent": name, "concurrency": args.concurrency, "missing": missing, "throughput": throughput}
+    runs = _previous_runs(run_dir) + [{**throughput, "concurrency": args.concurrency}]
+    meta = {"agent": name, "concurrency": args.concurrency, "missing": missing, "throughput": throughput,
+            "runs": runs}
     payload = {"config": config, "summary": summary, "planned": len(specs), "missing": missing,
-               "throughput": throughput, "errors": result.errors[:50]}
+               "throughput": throughput, "runs": runs, "errors": result.errors[:50]}
+    printed = [(name, summary, result, missing)]
+    if baseline is not None:
+        base_factory, base_name = baseline
+        base = run_eval(specs, base_factory, run_dir / BASELINE_DIR, concurrency=args.concurrency,
+                        env_kwargs=env_kwargs, user_factory=user_factory, progress=not args.quiet, agent_name=base_name)
+        base_summary, base_missing = summarize_records(base.records, args.trials), len(specs) - len(base.records)
+        meta["baseline"] = payload["baseline"] = {
+            "agent": base_name, "summary": base_summary, "missing": base_missing,
+            "throughput": {"played": base.played, "skipped": base.skipped, "wall_s": round(base.wall_s, 3),
+                           "episodes_per_s": base.episodes_per_s, "turns_per_s": base.turns_per_s},
+            "errors": base.errors[:50]}
+        printed.append((f"baseline {base_name}", base_summary, base, base_missing))
     write_report(run_dir, summary, result.records, meta)
     text = json.dumps(payload, indent=2, default=str)
     atomic_write_text(run_dir / SUMMARY_FILE, text)
     if args.json:
         atomic_write_text(Path(args.json), text)
-    _print_summary(summary, result, missing, run_dir)
-    return 1 if missing else 0
+    for title, *scores in printed:
+        if baseline is not None:
+            print(f"{title}:")
+        _print_summary(*scores)
+    print(f"report: {run_dir / 'report.md'}")
+    return 1 if any(m for *_, m in printed) else 0
 
 
 def cmd_view(args: argparse.Namespace) -> int:
@@ -109,7 +158,9 @@ def _config(args: argparse.Namespace) -> dict[str, Any]:
     return {"agent": args.agent, "envs": envs, "tasks": str(Path(args.tasks).resolve()) if args.tasks else None,
             "trials": args.trials, "seed": args.seed, "limit": args.limit, "user": args.user,
             "model": args.model, "mode": args.mode if args.agent == "openai" else None,
-            "adapter": str(Path(args.adapter).resolve()) if args.adapter else None, "prompt": args.prompt}
+            "tool_choice": args.tool_choice if args.agent == "openai" and args.mode == "tools" else None,
+            "adapter": str(Path(args.adapter).resolve()) if args.adapter else None, "prompt": args.prompt,
+            "baseline": args.baseline}
 
 
 def _check_resume(run_dir: Path, config: dict[str, Any]) -> None:
@@ -121,6 +172,32 @@ def _check_resume(run_dir: Path, config: dict[str, Any]) -> None:
     if diff:
         raise EnvFactoryError(f"{run_dir} holds a run with other settings ({', '.join(diff)} differ): "
                               "pick another --report directory to start a new run")
+
+
+def _previous_runs(run_dir: Path) -> list[dict[str, Any]]:
+    """The throughput of every earlier invocation on this run directory (from its ``summary.json``)."""
+    try:
+        old = json.loads((run_dir / SUMMARY_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    runs = old.get("runs") if isinstance(old, dict) else None
+    if isinstance(runs, list):
+        return [r for r in runs if isinstance(r, dict)]
+    return [old["throughput"]] if isinstance(old, dict) and isinstance(old.get("throughput"), dict) else []
+
+
+def default_run_dir(config: dict[str, Any]) -> Path:
+    """``eval-results/<agent>-<envs>-<hash>``: runs with other settings never share (and refuse) a folder.
+
+    The hash covers every setting a resumed run must share, so rerunning the same command resumes its run.
+    """
+    settings = json.dumps({k: config.get(k) for k in _RESUME_KEYS}, sort_keys=True, default=str)
+    digest = hashlib.sha256(settings.encode()).hexdigest()[:6]
+    agent = str(config["agent"]) + (f"-{Path(str(config['model'])).name}" if config.get("model") else "")
+    envs = [str(e).rsplit("/", 1)[-1] for e in config["envs"]]
+    label = "+".join(envs) if len(envs) <= 2 else f"{envs[0]}+{len(envs) - 1}more"
+    name = re.sub(r"[^A-Za-z0-9._+-]+", "-", f"{agent}-{label}").strip("-.")[:80]
+    return Path(DEFAULT_REPORT_ROOT) / f"{name}-{digest}"
 
 
 def _factories(args: argparse.Namespace) -> tuple[Any, Any, str]:
@@ -136,11 +213,13 @@ def _factories(args: argparse.Namespace) -> tuple[Any, Any, str]:
         if not args.model:
             raise EnvFactoryError("--agent openai needs --model (and --base-url for a local server)")
         client = LLMClient(args.base_url or "https://api.openai.com/v1", args.model, timeout_s=args.timeout,
-                           max_retries=args.retries, concurrency=max(1, args.concurrency), seed=args.seed)
+                           max_retries=args.retries, concurrency=max(1, args.concurrency), seed=args.seed,
+                           deadline_s=args.request_deadline or None)
         options = {"client": client, "mode": args.mode, "temperature": args.temperature,
-                   "max_tokens": args.max_tokens or 1024}
+                   "max_tokens": args.max_tokens or 1024, "tool_choice": args.tool_choice,
+                   "episode_deadline_s": args.episode_deadline or None}
         name = f"openai:{args.model}"
-    elif name in ("transformers", "smollm2"):
+    elif name in ("transformers", "smollm2", "smollm2-sft"):
         if name == "transformers":
             if not args.model:
                 raise EnvFactoryError("--agent transformers needs --model (a folder or hub id)")
@@ -160,6 +239,25 @@ def _factories(args: argparse.Namespace) -> tuple[Any, Any, str]:
     return (lambda: make_agent(args.agent, seed=seed, **options)), user_factory, name
 
 
+def _baseline(args: argparse.Namespace, name: str) -> tuple[Any, str] | None:
+    """The ``--baseline`` agent's factory and name: the same options as the agent's, without ``--adapter``."""
+    from envfactory_gym.agents.registry import AGENTS
+    from envfactory_gym.errors import suggest
+
+    if not args.baseline:
+        return None
+    if args.baseline not in AGENTS:
+        raise EnvFactoryError(f"--baseline: unknown agent {args.baseline!r}.{suggest(args.baseline, AGENTS)} "
+                              f"Available: {', '.join(AGENTS)}")
+    factory, _, base_name = _factories(argparse.Namespace(**{**vars(args), "agent": args.baseline, "adapter": None}))
+    if base_name == name:
+        if not args.adapter:
+            raise EnvFactoryError(f"--baseline {args.baseline} is the evaluated agent itself: name another agent "
+                                  "(e.g. --agent smollm2-sft --baseline smollm2)")
+        base_name += " (no adapter)"
+    return factory, base_name
+
+
 def _user_factory(args: argparse.Namespace) -> Any:
     from envfactory_gym.llm import LLMClient
     from envfactory_gym.llm_user import LLMUserSimulator
@@ -169,11 +267,12 @@ def _user_factory(args: argparse.Namespace) -> Any:
     if not base_url or not model:
         raise EnvFactoryError("--user llm needs --user-base-url and --user-model (or the agent's)")
     client = LLMClient(base_url, model, timeout_s=args.timeout, max_retries=args.retries,
+                       deadline_s=args.request_deadline or None,
                        concurrency=max(1, args.concurrency), seed=args.seed)
     return lambda: LLMUserSimulator(client)
 
 
-def _print_summary(summary: dict[str, Any], result: Any, missing: int, run_dir: Path) -> None:
+def _print_summary(summary: dict[str, Any], result: Any, missing: int) -> None:
     for env_id, g in summary["envs"].items():
         passes = "  ".join(f"pass^{j}={v:.3f}" for j, v in g["pass_hat"].items() if v is not None)
         print(f"{env_id}: tasks={g['tasks']} episodes={g['episodes']} {passes} mean_reward={g['mean_reward']:.3f}")
@@ -183,11 +282,15 @@ def _print_summary(summary: dict[str, Any], result: Any, missing: int, run_dir: 
         print(f"error: {err['env']} {err['task_id']} trial {err['trial']}: {err['error']}", file=sys.stderr)
     if missing:
         print(f"{missing} episodes have no result: rerun the same command to finish them", file=sys.stderr)
-    print(f"report: {run_dir / 'report.md'}")
+    from envfactory_gym.runner import no_tool_call_warning
+
+    warning = no_tool_call_warning([int(r.get("components", {}).get("num_calls", 0)) for r in result.records])
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m envfactory_gym.eval", description=__doc__)
+    parser = ArgumentParser(prog="python -m envfactory_gym.eval", description=__doc__)
     register(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)
     import envfactory_gym  # noqa: F401  (registers the envs)

@@ -16,7 +16,10 @@ import gymnasium as gym
 from tqdm.auto import tqdm
 
 from envfactory_gym.agents.base import Agent
+from envfactory_gym.errors import EpisodeTruncated
 from envfactory_gym.eval.store import EpisodeStore, Key
+from envfactory_gym.registration import resolve_env_id
+from envfactory_gym.user import STOP_TOKEN
 
 AgentFactory = Callable[[], Agent]
 UserFactory = Callable[[], Any]
@@ -63,7 +66,7 @@ def plan_episodes(envs: Sequence[str], trials: int = 1, seed: int = 0, env_kwarg
     if trials < 1:
         raise ValueError(f"trials must be at least 1, got {trials}")
     tasks: list[tuple[str, str, int, str]] = []
-    for env_id in envs:
+    for env_id in dict.fromkeys(resolve_env_id(e) for e in envs):
         env = gym.make(env_id, **dict(env_kwargs or {}))
         try:
             u = env.unwrapped
@@ -81,7 +84,14 @@ def play_episode(env: gym.Env, agent: Agent, spec: EpisodeSpec) -> dict[str, Any
     agent.reset(env, obs, info)
     reward, done, steps = 0.0, (False, False), 0
     while not any(done):
-        obs, reward, *done, info = env.step(agent.act(obs, info))
+        try:
+            action = agent.act(obs, info)
+        except EpisodeTruncated as exc:  # e.g. the conversation outgrew the model's context: score it as it stands
+            _obs, reward, _terminated, _truncated, info = env.step(STOP_TOKEN)
+            record = _record(env, spec, obs, float(reward), info, steps, (False, True), time.perf_counter() - start)
+            record["truncation_reason"] = str(exc)
+            return record
+        obs, reward, *done, info = env.step(action)
         steps += 1
     return _record(env, spec, obs, float(reward), info, steps, done, time.perf_counter() - start)
 

@@ -9,12 +9,15 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from envfactory_gym.eval.behaviour import behaviour, behaviour_lines, behaviour_plot
 from envfactory_gym.tasks import atomic_write_text
 
 #: An episode counts as solved when its reward reaches 1 (up to float noise).
 SOLVED = 1.0 - 1e-9
 #: Components shown in the report tables, in this order (others stay in the JSON).
 MAIN_COMPONENTS = ("trace", "trace_recall", "state", "communicate", "length_penalty", "format_penalty")
+#: The folder of a run directory that holds the baseline's run (``envfactory eval --baseline``).
+BASELINE_DIR = "baseline"
 
 
 def pass_hat_k(successes: Sequence[tuple[int, int]], k: int) -> float | None:
@@ -72,19 +75,53 @@ def write_report(run_dir: str | Path, summary: dict[str, Any], records: Sequence
     if meta.get("missing"):
         lines += [f"**Incomplete:** {meta['missing']} planned episodes have no result (errors or interrupted); "
                   "rerun the same command to finish them.", ""]
+    stats = behaviour(records)
+    if stats["warning"]:
+        lines += [f"**Warning:** {stats['warning']}", ""]
+    if meta.get("baseline"):
+        lines += _comparison(run_dir, meta, summary, meta["baseline"])
+        plot = _comparison_plot(run_dir, meta, summary, meta["baseline"])
+        plots[:0] = [("Agent and baseline", plot)] if plot else []
     lines += _table("Per env", summary["envs"], k) + _table("Per domain", summary["domains"], k)
     lines += _table("Overall", {"all": summary["overall"]}, k)
-    if meta.get("throughput"):
-        t = meta["throughput"]
-        lines += ["## Throughput", "", f"{t['played']} episodes played in {t['wall_s']:.1f} s: "
-                  f"{t['episodes_per_s']:.2f} episodes/s, {t['turns_per_s']:.2f} agent turns/s "
-                  f"(concurrency {meta.get('concurrency', 1)}).", ""]
+    lines += behaviour_lines(stats)
+    if records and not _any_component(summary):
+        lines += [f"No reward-components chart: every component is 0 in all {len(records)} episodes.", ""]
+    if picture := behaviour_plot(run_dir, records):
+        plots.append(("What the agent did", picture))
+    lines += _throughput(meta)
     for title, name in plots:
         lines += [f"## {title}", "", f"![{title}]({name})", ""]
     lines += ["Browse the trajectories: `envfactory view " + str(run_dir) + "`", ""]
     path = run_dir / "report.md"
     atomic_write_text(path, "\n".join(lines))
     return path
+
+
+def _throughput(meta: dict[str, Any]) -> list[str]:
+    """One line per invocation on the run directory: a rerun adds its line and keeps the earlier ones."""
+    runs = meta.get("runs") or ([meta["throughput"]] if meta.get("throughput") else [])
+    if not runs:
+        return []
+    lines = ["## Throughput", ""]
+    for i, t in enumerate(runs, 1):
+        label = "Run" if i == 1 else f"Rerun {i - 1}"
+        concurrency = t.get("concurrency", meta.get("concurrency", 1))
+        if t.get("played"):
+            text = (f"{t['played']} episodes played in {t['wall_s']:.1f} s: {t['episodes_per_s']:.2f} episodes/s, "
+                    f"{t['turns_per_s']:.2f} agent turns/s (concurrency {concurrency})")
+        else:
+            text = "no episode left to play"
+        if t.get("skipped"):
+            text += f"; {t['skipped']} already done"
+        lines.append(f"- {label}: {text}.")
+    return lines + [""]
+
+
+def _any_component(summary: dict[str, Any]) -> bool:
+    """Whether any main reward component is non-zero in any env."""
+    return any(abs(float(g.get("components", {}).get(c, 0.0))) > 1e-12
+               for g in summary["envs"].values() for c in MAIN_COMPONENTS)
 
 
 def _table(title: str, groups: dict[str, dict[str, Any]], k: int) -> list[str]:
@@ -98,6 +135,64 @@ def _table(title: str, groups: dict[str, dict[str, Any]], k: int) -> list[str]:
         lines.append("| " + " | ".join([f"`{name}`", str(g["tasks"]), str(g["episodes"]), *passes,
                                         _fmt(g["mean_reward"]), *comps]) + " |")
     return lines + [""]
+
+
+def _comparison(run_dir: Path, meta: dict[str, Any], summary: dict[str, Any],
+                baseline: dict[str, Any]) -> list[str]:
+    """The agent and the baseline side by side, per env (and over all envs when there are several)."""
+    k = summary["trials"]
+    base = baseline["summary"]
+    head = ["env", "agent", "episodes"] + [f"pass^{j}" for j in range(1, k + 1)] + [
+        "mean reward", "tool calls", *MAIN_COMPONENTS]
+    lines = ["## Against the baseline", "",
+             f"`{meta.get('agent', '?')}` and the baseline `{baseline['agent']}` on the same episodes (tasks, "
+             "seeds, user). Tool calls: the mean per episode. The baseline's trajectories: "
+             f"`envfactory view {run_dir / BASELINE_DIR}`.", ""]
+    if baseline.get("missing"):
+        lines += [f"**Incomplete:** {baseline['missing']} planned baseline episodes have no result; rerun the "
+                  "same command to finish them.", ""]
+    lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    groups = list(summary["envs"]) + (["all"] if len(summary["envs"]) > 1 else [])
+    for env in groups:
+        for agent, scores in ((meta.get("agent", "?"), summary), (baseline["agent"], base)):
+            g = scores["overall"] if env == "all" else scores["envs"].get(env, {})
+            if not g.get("episodes"):
+                continue
+            passes = [_fmt(g["pass_hat"].get(str(j))) for j in range(1, k + 1)]
+            comps = [_fmt(g["components"].get(c)) for c in ("num_calls", *MAIN_COMPONENTS)]
+            lines.append("| " + " | ".join([f"`{env}`", f"`{agent}`", str(g["episodes"]), *passes,
+                                            _fmt(g["mean_reward"]), *comps]) + " |")
+    return lines + [""]
+
+
+def _comparison_plot(run_dir: Path, meta: dict[str, Any], summary: dict[str, Any],
+                     baseline: dict[str, Any]) -> str | None:
+    """Bars of the mean reward, pass^1 and the main components of the agent and the baseline (all envs)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+
+    names = ["mean reward", "pass^1", *MAIN_COMPONENTS]
+    fig, ax = plt.subplots(figsize=(8, 4))
+    for i, (agent, scores) in enumerate(((baseline["agent"], baseline["summary"]), (meta.get("agent", "?"), summary))):
+        g = scores["overall"]
+        if not g.get("episodes"):
+            continue
+        values = [g["mean_reward"], g["pass_hat"].get("1") or 0.0] + [g["components"].get(c, 0.0)
+                                                                        for c in MAIN_COMPONENTS]
+        ax.bar([j + i * 0.4 for j in range(len(names))], values, width=0.4, label=agent)
+    ax.set_xticks([j + 0.2 for j in range(len(names))], names, rotation=20)
+    ax.set_ylim(0, 1.05)
+    ax.set_title("Agent and baseline, same episodes")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(run_dir / "comparison.png", dpi=100)
+    plt.close(fig)
+    return "comparison.png"
 
 
 def _fmt(value: float | None) -> str:
@@ -126,7 +221,7 @@ def _plots(run_dir: Path, summary: dict[str, Any], records: Sequence[dict[str, A
         fig.savefig(run_dir / "reward_distribution.png", dpi=100)
         plt.close(fig)
         out.append(("Reward distribution", "reward_distribution.png"))
-
+    if records and _any_component(summary):
         fig, ax = plt.subplots(figsize=(8, 4))
         width = 0.8 / max(1, len(envs))
         for i, e in enumerate(envs):

@@ -39,7 +39,7 @@ class EpisodeStore:
             if key in self.records:
                 return False
             # One write of the whole line, synced: a kill leaves whole lines and at most one torn tail.
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
             try:
                 os.write(fd, line)
                 os.fsync(fd)

@@ -7,7 +7,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.eval.store import load_records
+from envfactory_gym.errors import EnvFactoryError, suggest
+from envfactory_gym.eval.store import EPISODES_FILE, load_records
 from envfactory_gym.tasks import atomic_write_text
 
 #: Characters that could end the embedding <script> element or an HTML comment, written as JSON escapes.
@@ -23,6 +24,7 @@ def embed_json(value: Any) -> str:
 def write_viewer(run_dir: str | os.PathLike[str], output: str | os.PathLike[str] | None = None) -> Path:
     """Write the viewer page of ``run_dir`` (default ``run_dir/index.html``) and return its path."""
     run_dir = Path(run_dir)
+    _check_run_dir(run_dir)
     records = sorted(load_records(run_dir), key=lambda r: (r["env"], r["task_id"], r["trial"]))
     summary_path = run_dir / "summary.json"
     summary = json.loads(summary_path.read_text(encoding="utf-8")) if summary_path.exists() else {}
@@ -31,6 +33,22 @@ def write_viewer(run_dir: str | os.PathLike[str], output: str | os.PathLike[str]
     path = Path(output) if output else run_dir / "index.html"
     atomic_write_text(path, _PAGE.replace("__DATA__", embed_json(data)))
     return path
+
+
+def _check_run_dir(run_dir: Path) -> None:
+    """Refuse a path that is not an eval run directory (never create one), naming the nearest sibling run."""
+    if (run_dir / EPISODES_FILE).is_file() or (run_dir / "config.json").is_file():
+        return
+    if run_dir.is_dir():
+        runs = sorted(p.name for p in run_dir.iterdir() if (p / EPISODES_FILE).is_file())
+        inside = f"; the runs in it: {', '.join(runs[:10])}" if runs else ""
+        raise EnvFactoryError(f"{run_dir} is not an eval run directory (no {EPISODES_FILE} or config.json in it)"
+                              f"{inside}")
+    if run_dir.exists():
+        raise EnvFactoryError(f"{run_dir} is a file, not an eval run directory")
+    parent = run_dir.absolute().parent
+    runs = [p.name for p in parent.iterdir() if (p / EPISODES_FILE).is_file()] if parent.is_dir() else []
+    raise EnvFactoryError(f"no eval run directory {str(run_dir)!r}.{suggest(run_dir.name, runs)}")
 
 
 # The page builds every element with textContent: episode data never becomes markup.

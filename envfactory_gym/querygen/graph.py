@@ -125,6 +125,33 @@ class ToolGraph:
         return sorted((a["tool"], a["name"]) for _, a in self.graph.nodes(data=True)
                       if a["kind"] == "param" and a.get("user_only") and (tool is None or a["tool"] == tool))
 
+    def depths(self) -> dict[str, int | None]:
+        """Per tool, the fewest earlier calls needed before it can be called (None: some input has no source).
+
+        0 when every required input comes from the user; otherwise one more than the deepest of its inputs,
+        each taken from its shallowest producer. Cycles between tools do not matter: depths only decrease.
+        """
+        depth: dict[str, int | None] = {name: None for name in self.pkg.tools}
+        changed = True
+        while changed:
+            changed = False
+            for name, t in self.pkg.tools.items():
+                need = 0
+                for p in t.required:
+                    node = self.graph.nodes[param_node(name, p)]
+                    if node.get("user_only"):
+                        continue
+                    known = [depth[self.graph.nodes[n]["tool"]] for n in self.graph.predecessors(param_node(name, p))]
+                    known = [d for d in known if d is not None]
+                    if not known:
+                        need = None
+                        break
+                    need = max(need, min(known) + 1)
+                if need is not None and (depth[name] is None or need < depth[name]):
+                    depth[name] = need
+                    changed = True
+        return depth
+
     def has_edge(self, src_tool: str, key: str, dst_tool: str, param: str) -> bool:
         """Whether ``src_tool``'s output ``key`` feeds ``dst_tool``'s parameter ``param``."""
         return self.graph.has_edge(output_node(src_tool, key), param_node(dst_tool, param))
@@ -146,25 +173,10 @@ class ToolGraph:
         nx.write_graphml(g, str(path))
 
     def draw(self, png_path: str | Path) -> None:
-        """Draw the tool-level graph (tool A -> tool B when A feeds B) to a PNG; needs matplotlib."""
-        try:
-            import matplotlib
+        """Draw the tool-level graph to a PNG, layered by :meth:`depths`; needs matplotlib."""
+        from envfactory_gym.querygen.graph_plot import draw_tool_graph
 
-            matplotlib.use("Agg")
-            import matplotlib.pyplot as plt
-        except ImportError:
-            raise RuntimeError("drawing the graph needs matplotlib, which is not installed "
-                               "(pip install matplotlib)") from None
-        tg = self.tool_level()
-        fig, ax = plt.subplots(figsize=(14, 10))
-        pos = nx.spring_layout(tg, seed=0, k=1.2)
-        colors = ["#e07a5f" if tg.nodes[n]["writes"] else "#81b29a" for n in tg]
-        nx.draw_networkx(tg, pos, ax=ax, node_color=colors, font_size=7, node_size=900, arrowsize=10)
-        nx.draw_networkx_edge_labels(tg, pos, ax=ax, font_size=5,
-                                     edge_labels={(u, v): a["via"] for u, v, a in tg.edges(data=True)})
-        ax.set_axis_off()
-        fig.savefig(str(png_path), dpi=150, bbox_inches="tight")
-        plt.close(fig)
+        draw_tool_graph(self, png_path)
 
     def tool_level(self) -> nx.DiGraph:
         """Tools only: an edge A -> B labelled with the fields through which A feeds B."""
@@ -212,7 +224,7 @@ def _probe_args(pkg: EnvPackage, state: Any, t: Tool) -> Iterator[dict[str, Any]
             for v in prop.get("enum", [])[:3]:
                 yield {p: v}
         return
-    columns = {p: _column_values(pkg, state, p) for p in required}
+    columns = {p: _column_values(pkg, state, p) or _declared_values(pkg, state, t.name, p) for p in required}
     for i in range(PROBE_ROWS):
         args = {}
         for p in required:
@@ -235,3 +247,23 @@ def _column_values(pkg: EnvPackage, state: Any, param: str) -> list[Any]:
             # Spread the probes over the table rather than its first rows.
             return [r["v"] for r in rows[:: max(1, len(rows) // PROBE_ROWS)]]
     return []
+
+
+def _declared_values(pkg: EnvPackage, state: Any, tool: str, param: str) -> list[Any]:
+    """Values of a parameter that the environment's querygen.json says where to draw from."""
+    from envfactory_gym.querygen.spec import declarations_for
+
+    decl = declarations_for(pkg).parameter(tool, param)
+    if decl is None:
+        return []
+    if decl.choices:
+        return list(decl.choices)
+    if not decl.column:
+        return []
+    table, _, column = decl.column.partition(".")
+    rows = state.db.query(f"SELECT {column} AS v FROM {table} WHERE {column} IS NOT NULL LIMIT 200")
+    values = [r["v"] for r in rows[:: max(1, len(rows) // PROBE_ROWS)]]
+    if decl.part == "word":
+        values = [max(str(v).split(), key=len) for v in values if str(v).split()]
+    return values
+

@@ -10,31 +10,35 @@ from typing import Any
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.llm import LLMClient
 from envfactory_gym.package import EnvPackage
-from envfactory_gym.querygen.graph import ToolGraph, identifier_columns
-from envfactory_gym.querygen.refine import leaked_identifiers, refine_task
+from envfactory_gym.querygen.checks import leaked_identifiers, missing_values, user_values, value_forms
+from envfactory_gym.querygen.graph import ToolGraph
+from envfactory_gym.querygen.refine import TAG_IN_SEQUENCE, refine_task
+from envfactory_gym.querygen.spec import declarations_for
 from envfactory_gym.tasks import Task, UserFact
+
+__all__ = ["TAG_FALLBACK", "TAG_LLM", "LLMRefiner", "build_prompt", "check", "missing_values", "parse_answer",
+           "user_values"]
 
 TAG_LLM = "refiner:llm"
 TAG_FALLBACK = "refiner:offline-fallback"
 
-PROMPT = """Rewrite the steps below as the opening message of a customer writing to customer service.
+PROMPT = """Rewrite the steps below as the opening message of a user writing to this service's assistant.
+The service: {service}
 
-Steps the agent will have to take (tool calls, in order):
+Steps the assistant will have to take (tool calls, in sequence):
 {steps}
 
-Values the customer must provide (each must appear, verbatim, in the request or in user_facts; enum values \
-may use spaces instead of underscores):
+Values the user must provide (each must appear, verbatim, in the request or in user_facts; enum values \
+may use spaces instead of underscores{phrasings}):
 {values}
 
 Rules:
-- One natural message with implicit intent: say what the customer wants, not which tools to call; merge the \
-goals into one request.
-- Never write identifiers (order ids, customer ids, item ids, codes like {example}); refer to things by name, \
-date or description instead.
-- Hold back identity details (email, zip code, phone) as user_facts, given only when the agent asks.
-{outputs}
-Answer with JSON only: {{"instruction": "...", "user_facts": {{"email": {{"value": "...", \
-"keywords": ["email", "e-mail"]}}}}}}"""
+- One natural message with implicit intent: say what the user wants, not which tools to call; when the steps \
+make several changes, ask for all of them in this one message{sequence}.
+- Never write identifiers (ids or codes like {example}); refer to things by name, date or description instead.
+{facts}{outputs}
+Answer with JSON only: {{"instruction": "...", "user_facts": {{"{fact}": {{"value": "...", \
+"keywords": [{keywords}]}}}}}}"""
 
 
 class LLMRefiner:
@@ -59,7 +63,7 @@ class LLMRefiner:
         """The refined task (tagged with the path taken)."""
         graph = self.graph = self.graph or ToolGraph.from_package(pkg)
         values = user_values(task, pkg, graph)
-        messages = [{"role": "user", "content": build_prompt(task, values)}]
+        messages = [{"role": "user", "content": build_prompt(task, values, pkg)}]
         for attempt in range(self.max_attempts):
             try:
                 reply = self.client.chat(messages, seed=attempt, temperature=self.temperature,
@@ -78,47 +82,40 @@ class LLMRefiner:
         return _tagged(refine_task(task, pkg, results, rng), TAG_FALLBACK)
 
 
-def user_values(task: Task, pkg: EnvPackage, graph: ToolGraph) -> list[str]:
-    """Argument values of the gold calls that no tool produces and the reward checks: the user must give them."""
-    ids = identifier_columns(pkg)
-    out: list[str] = []
-    for call in task.gold_calls:
-        for key, value in call.arguments.items():
-            if key in ids or key.endswith(("_id", "_ids")) or key in call.masked or graph.producers(call.name, key):
-                continue
-            for v in value if isinstance(value, list) else [value]:
-                if v is not None and not isinstance(v, (bool, dict, list)) and str(v) not in out:
-                    out.append(str(v))
-    return out
-
-
-def missing_values(task: Task, values: list[str]) -> list[str]:
-    """The ``values`` that appear neither in the instruction nor among the user facts."""
-    text = _norm(" ".join([task.instruction, *(f.value for f in task.user_facts.values())]))
-    return [v for v in values if not any(form in text for form in _forms(v))]
-
-
 def check(task: Task, pkg: EnvPackage, values: list[str]) -> list[str]:
     """What makes a refined task unusable (empty when it is fine)."""
     problems = []
     leaked = leaked_identifiers(task, pkg)
     if leaked:
         problems.append(f"the request spells out identifiers {', '.join(leaked)}")
-    missing = missing_values(task, values)
+    missing = missing_values(task, values, value_forms(task, pkg))
     if missing:
         problems.append(f"these values are missing: {', '.join(missing)}")
     return problems
 
 
-def build_prompt(task: Task, values: list[str]) -> str:
-    """The rewriting prompt for ``task``."""
+def build_prompt(task: Task, values: list[str], pkg: EnvPackage | None = None) -> str:
+    """The rewriting prompt for ``task`` (the environment's declarations add phrasings and identity details)."""
     steps = "\n".join(f"{i}. {c.name}({json.dumps(c.arguments, default=str)})"
                       for i, c in enumerate(task.gold_calls, 1))
-    example = next((str(v) for c in task.gold_calls for k, v in c.arguments.items() if k.endswith("_id")), "ORD-123")
-    outputs = (f"- The customer asks a question whose answer includes: {', '.join(task.outputs)} (do not write "
+    example = next((str(v) for c in task.gold_calls for k, v in c.arguments.items() if k.endswith("_id")), "ID-123")
+    outputs = (f"- The user asks a question whose answer includes: {', '.join(task.outputs)} (do not write "
                "these answers in the request).\n") if task.outputs else ""
-    return PROMPT.format(steps=steps, values="\n".join(f"- {v}" for v in values) or "- (none)",
-                         example=example, outputs=outputs)
+    spec = declarations_for(pkg) if pkg is not None else None
+    forms = value_forms(task, pkg) if pkg is not None else {}
+    said = [f"{v!r} as {' or '.join(repr(f) for f in forms[v])}" for v in values if v in forms]
+    phrasings = f", or as phrased here: {'; '.join(said)}" if said else ""
+    facts, fact, keywords = "", "detail", '"detail"'
+    if spec is not None and spec.user.facts:
+        names = ", ".join(spec.label(k) for k in spec.user.facts)
+        facts = f"- Hold back identity details ({names}) as user_facts, given only when the assistant asks.\n"
+        fact, decl = next(iter(spec.user.facts.items()))
+        keywords = ", ".join(json.dumps(k) for k in decl.keywords or [spec.label(fact)])
+    service = pkg.manifest.description if pkg is not None else "(not described)"
+    sequence = ", in this sequence" if TAG_IN_SEQUENCE in task.tags else ""
+    return PROMPT.format(service=service, steps=steps, values="\n".join(f"- {v}" for v in values) or "- (none)",
+                         example=example, outputs=outputs, phrasings=phrasings, facts=facts, fact=fact,
+                         keywords=keywords, sequence=sequence)
 
 
 def parse_answer(task: Task, text: str) -> Task:
@@ -147,18 +144,3 @@ def parse_answer(task: Task, text: str) -> Task:
 def _tagged(task: Task, tag: str) -> Task:
     tags = [t for t in task.tags if t not in (TAG_LLM, TAG_FALLBACK)]
     return task.model_copy(update={"tags": [*tags, tag]})
-
-
-def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("_", " ")).lower()
-
-
-def _forms(value: str) -> list[str]:
-    """Ways a value may be written: as is, with spaces for underscores, and numbers with or without cents."""
-    forms = [_norm(value)]
-    try:
-        number = float(value)
-    except ValueError:
-        return forms
-    forms += [f"{number:.2f}", f"{number:g}"]
-    return forms

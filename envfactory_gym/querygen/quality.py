@@ -10,7 +10,7 @@ from typing import Any
 
 from envfactory_gym.agents.oracle import OracleAgent
 from envfactory_gym.package import EnvPackage
-from envfactory_gym.querygen.refine import leaked_identifiers
+from envfactory_gym.querygen.checks import leaked_identifiers
 from envfactory_gym.querygen.sampler import gold_key
 from envfactory_gym.runner import run_episodes
 from envfactory_gym.tasks import Task, write_tasks

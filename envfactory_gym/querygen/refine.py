@@ -1,207 +1,262 @@
-"""Offline rule-based refiner: natural requests that refer to things by name, never by identifier."""
+"""Offline refiner: one natural request from the environment's declarations, referring to rows without their ids."""
 
 from __future__ import annotations
 
-import functools
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
+from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.package import EnvPackage
-from envfactory_gym.querygen.graph import identifier_columns, iter_fields
+from envfactory_gym.querygen.checks import leaked_identifiers, missing_values, user_values, value_forms
+from envfactory_gym.querygen.describe import References, is_reference
+from envfactory_gym.querygen.graph import iter_fields
+from envfactory_gym.querygen.spec import QueryGenSpec, declarations_for
+from envfactory_gym.querygen.template import Slot, join_words, parse, render, slots
 from envfactory_gym.tasks import Task, UserFact
 
-#: How a write is asked for; ``{ref}`` is the thing it acts on, ``{details}`` its other arguments.
-WRITE_PHRASES = {
-    "cancel": "please cancel {ref}{details}",
-    "return": "I'd like to return {ref}{details}",
-    "exchange": "I'd like to exchange {ref}{details}",
-    "modify": "please change {ref}{details}",
-    "update": "please update {ref}{details}",
-    "issue": "could I get some compensation for {ref}{details}",
-}
-_NAME_KEYS = ("product_name", "name", "label", "title")
-_TOKEN = re.compile(r"[A-Za-z0-9][\w\-.@]*[A-Za-z0-9]|[A-Za-z0-9]")
+__all__ = ["TAG_IN_SEQUENCE", "TAG_MULTI", "UnphraseableTask", "leaked_identifiers", "refine_task"]
+
+#: Tags of a task with several write goals, and of one whose goals must be done in the sequence asked.
+TAG_MULTI = "multi_goal"
+TAG_IN_SEQUENCE = "goals_in_sequence"
+
+_GREETINGS = ("Hi", "Hello", "Hi there", "Good morning")
+_NEXT = ("Also, ", "And ", "One more thing: ", "While you're at it, ")
+_AFTER = ("Once that's done, ", "After that, ", "Then ")
+#: Plain verbs for tools without declared goals (a tool named ``change_x`` asks to "change" it).
+_VERBS = {"modify": "change", "update": "update", "set": "set", "cancel": "cancel", "delete": "delete",
+          "remove": "remove", "add": "add", "create": "create", "book": "book", "make": "make"}
+
+
+class UnphraseableTask(EnvFactoryError):
+    """The request cannot name a row of the task without its id (no description tells it apart)."""
 
 
 def refine_task(task: Task, pkg: EnvPackage, results: list[Any] | None = None,
                 rng: random.Random | None = None) -> Task:
-    """Rewrite ``task``'s instruction as one natural request, moving some facts into ``user_facts``."""
+    """Rewrite ``task``'s instruction as one natural request; identity details become hidden ``user_facts``.
+
+    Raises :class:`UnphraseableTask` when a row the task acts on cannot be described unambiguously.
+    """
     rng = rng or random.Random(task.id)
     results = list(results) if results is not None else list(pkg.gold(task).results)
-    ids = identifier_columns(pkg)
-    ctx = _contexts(results)
-    opening, facts = _identity(task, ids, rng)
-    goals = [_goal(call.name, call.arguments, pkg, ids, ctx) for call in task.gold_calls
-             if pkg.tools[call.name].writes]
-    if not goals:
-        goals = [_question(task, results[-1], ids, ctx)]
-    text = f"{opening} {' Also, '.join(_cap(g) for g in goals)}".strip()
-    refined = task.model_copy(update={"instruction": text, "user_facts": {**task.user_facts, **facts}})
-    return _with_missing_values(refined, ids)
+    return _Writer(task, pkg, declarations_for(pkg), results, rng).refined()
 
 
-def _with_missing_values(task: Task, ids: set[str]) -> Task:
-    """Add the user-given values the sentences left out, so that the request still determines the gold calls."""
-    from envfactory_gym.querygen.llm_refine import missing_values  # that module imports this one
+class _Writer:
+    """Writes one task's request: the opening, a sentence per goal (or the question), and what must be said."""
 
-    values: dict[str, str] = {}
-    for call in task.gold_calls:
-        for key, value in call.arguments.items():
-            if key in ids or key.endswith(("_id", "_ids")) or key in call.masked:
+    def __init__(self, task: Task, pkg: EnvPackage, spec: QueryGenSpec, results: list[Any],
+                 rng: random.Random) -> None:
+        self.task, self.pkg, self.spec, self.results, self.rng = task, pkg, spec, results, rng
+        self.refs = References(pkg, spec, results)
+        self.ids = self.refs.ids
+        self.said: set[str] = set()
+        self.facts: dict[str, UserFact] = {}
+
+    def refined(self) -> Task:
+        calls = self.task.gold_calls
+        for call in calls:
+            if self.pkg.tools[call.name].writes:
                 continue
-            for v in value if isinstance(value, list) else [value]:
-                if v is not None and not isinstance(v, (bool, dict, list)):
-                    values.setdefault(str(v), key)
-    missing = missing_values(task, list(values))
-    if not missing:
-        return task
-    said = ", ".join(f"{values[v].replace('_', ' ')} {v.replace('_', ' ')}" for v in missing)
-    return task.model_copy(update={"instruction": f"{task.instruction} (Details: {said}.)"})
+            for key, value in call.arguments.items():
+                fact = self.spec.user.facts.get(key)
+                if fact is not None and key not in self.facts and not isinstance(value, (list, dict)):
+                    self.facts[key] = UserFact(value=str(value), keywords=fact.keywords or [self.spec.label(key)])
+                    self.said.add(str(value))
+        opening = self._opening()
+        writes = [i for i, c in enumerate(calls) if self.pkg.tools[c.name].writes]
+        goals = [self._goal(i) for i in writes] or [self._question()]
+        mentions = [m for i, c in enumerate(calls) if not self.pkg.tools[c.name].writes
+                    for m in [self._mention(i)] if m]
+        text = _sentences(" ".join([opening, *mentions, self._join(goals)]))
+        refined = self.task.model_copy(update={"instruction": text, "user_facts": {**self.task.user_facts,
+                                                                                   **self.facts}})
+        missing = missing_values(refined, user_values(refined, self.pkg), value_forms(refined, self.pkg))
+        if missing:
+            where = {str(v): k for c in calls for k, v in c.arguments.items() if not isinstance(v, list)}
+            extra = join_words([f"{self.spec.label(where.get(v, 'detail'))} {v}" for v in missing], limit=len(missing))
+            refined = refined.model_copy(update={"instruction": f"{text} My details: {extra}."})
+        return refined
 
+    # -- parts -------------------------------------------------------------------------------------------
 
-def leaked_identifiers(task: Task, pkg: EnvPackage) -> list[str]:
-    """Identifier values (seed primary keys, ids the tools return) that appear verbatim in the instruction."""
-    known = set(_seed_identifiers(pkg))
-    ids = identifier_columns(pkg)
-    for call in task.gold_calls:
-        for k, v in call.arguments.items():
-            if k in ids or k.endswith("_id"):
-                known.update(str(x) for x in (v if isinstance(v, list) else [v]))
-    tokens = {t.upper() for t in _TOKEN.findall(task.instruction)}
-    return sorted(v for v in known if v.upper() in tokens)
+    def _opening(self) -> str:
+        greeting = self.rng.choice(_GREETINGS)
+        intro = self.spec.user.introduce
+        if intro:
+            args = {k: v for c in self.task.gold_calls if not self.pkg.tools[c.name].writes
+                    for k, v in c.arguments.items()}
+            parts = parse(intro)
+            text = render(parts, lambda s: None if args.get(s.head) is None else str(args[s.head]))
+            if text:
+                self.said.update(str(args[s.head]) for s, _ in slots(parts) if s.head in args)
+                return f"{greeting}, {text}."
+        return f"{greeting}."
 
+    def _goal(self, i: int) -> str:
+        call = self.task.gold_calls[i]
+        templates = self.spec.tool(call.name).goal or [self._generic_goal(i)]
+        return self._say(i, templates, {})
 
-@functools.lru_cache(maxsize=8)
-def _seed_identifiers_cached(path: str, pkg: EnvPackage) -> frozenset[str]:
-    state = pkg.new_state()
-    try:
-        out: set[str] = set()
-        for t in pkg.template.tables.values():
-            for col in t.primary_key:
-                rows = state.db.query(f"SELECT DISTINCT CAST({col} AS VARCHAR) AS v FROM {t.name}")
-                # Short numeric keys (1, 2...) would match any number in a sentence.
-                out.update(r["v"] for r in rows if r["v"] and len(r["v"]) >= 4)
-        return frozenset(out)
-    finally:
-        state.close()
+    def _question(self) -> str:
+        i = len(self.task.gold_calls) - 1
+        call = self.task.gold_calls[i]
+        record, keys = self._answer_record(self.results[i])
+        subject = ""
+        own = self.refs.own_key(record) if record else None
+        if own is not None:
+            called = {str(v) for k, v in call.arguments.items() if self.refs.key_of(k) == own}
+            if str(record[own]) not in called:
+                subject = self.refs.describe(own, record[own]) or ""
+                if not subject:
+                    raise UnphraseableTask(f"task {self.task.id}: no description tells the {own} "
+                                           f"{record[own]} apart")
+        fields = join_words([self.spec.label(k, call.name) for k in keys]) if keys else "details"
+        templates = self.spec.tool(call.name).question or [self._generic_question(i)]
+        return self._say(i, templates, {"fields": fields, "record": subject}, needs_record=bool(subject))
 
+    def _mention(self, i: int) -> str:
+        call = self.task.gold_calls[i]
+        todo = self._to_say(i)
+        if not todo:
+            return ""
+        templates = self.spec.tool(call.name).mention
+        if not templates:
+            return ""  # said at the end, if no later sentence says it
+        return self._say(i, templates, {}, optional=True)
 
-def _seed_identifiers(pkg: EnvPackage) -> frozenset[str]:
-    return _seed_identifiers_cached(str(pkg.path), pkg)
+    def _join(self, goals: list[str]) -> str:
+        if len(goals) == 1:
+            return _cap(goals[0])
+        leads = list(_AFTER if TAG_IN_SEQUENCE in self.task.tags else _NEXT)
+        self.rng.shuffle(leads)
+        return " ".join([_cap(goals[0]), *(lead + _uncap(g) for lead, g in zip(leads, goals[1:]))])
 
+    # -- templates ---------------------------------------------------------------------------------------
 
-def _contexts(results: list[Any]) -> dict[str, list[dict[str, Any]]]:
-    """For each identifier value seen in the results, the records that hold it (richest first)."""
-    ctx: dict[str, list[dict[str, Any]]] = {}
-    for result in results:
-        for _, value, record in iter_fields(result):
-            if isinstance(value, str):
-                ctx.setdefault(value, []).append(record)
-    for records in ctx.values():
-        records.sort(key=lambda r: -len(r))
-    return ctx
+    def _to_say(self, i: int) -> list[str]:
+        """The user values of call ``i`` that the request must still say."""
+        call = self.task.gold_calls[i]
+        return [k for k, v in call.arguments.items()
+                if not is_reference(k, self.ids) and k not in call.masked and v is not None
+                and str(v) not in self.said]
 
+    def _say(self, i: int, templates: list[str], extra: dict[str, str], needs_record: bool = False,
+             optional: bool = False) -> str:
+        """Render the best of ``templates`` for call ``i``: one that says every value still to say."""
+        todo = set(self._to_say(i))
+        options = []
+        for text in templates:
+            parts = parse(text)
+            names = {s.head: opt for s, opt in slots(parts)}
+            if needs_record and "record" not in names:
+                continue
+            marks: list[tuple[str, str]] = []
+            said: list[tuple[str, str]] = []
+            rendered = render(parts, self._resolver(i, extra, marks, said))
+            if rendered is None:
+                continue
+            covered = len(todo & {name for name, _ in said})
+            options.append((covered, rendered, marks, said))
+        if not options:
+            if optional:
+                return ""
+            raise UnphraseableTask(f"task {self.task.id}: no request template of {self.task.gold_calls[i].name} "
+                                   "could name its rows")
+        best = max(o[0] for o in options)
+        covered, text, marks, said = self.rng.choice([o for o in options if o[0] == best])
+        self.refs.said.update(marks)
+        self.said.update(value for _, value in said)
+        return text
 
-def _identity(task: Task, ids: set[str], rng: random.Random) -> tuple[str, dict[str, UserFact]]:
-    """The opening line and the facts held back: the first call's user-given arguments."""
-    first = task.gold_calls[0]
-    args = {k: v for k, v in first.arguments.items() if k not in ids and isinstance(v, str)}
-    facts: dict[str, UserFact] = {}
-    name = " ".join(str(args.pop(k)) for k in ("first_name", "last_name") if k in args)
-    opening = f"Hi, I'm {name}." if name else "Hi there."
-    if len(task.gold_calls) == 1:
-        # A one-call task is the lookup itself: what it needs must be in the request.
-        said = "; ".join(f"my {k.replace('_', ' ')} is {v}" for k, v in args.items())
-        return (f"{opening} {_cap(said)}." if said else opening), facts
-    for k, v in args.items():
-        if k in ("email", "zip_code", "phone") and (len(task.gold_calls) > 1):
-            words = k.replace("_", " ")
-            facts[k] = UserFact(value=v, keywords=[words, *_KEYWORDS.get(k, [])])
-    return opening, facts
+    def _resolver(self, i: int, extra: dict[str, str], marks: list[tuple[str, str]],
+                  said: list[tuple[str, str]]) -> Callable[[Slot], str | None]:
+        calls = self.task.gold_calls
 
-
-_KEYWORDS = {"email": ["e-mail", "mail"], "zip_code": ["zip", "postal"], "phone": ["number"]}
-
-
-def _describe(key: str, value: Any, ctx: dict[str, list[dict[str, Any]]], ids: set[str]) -> str:
-    """A way to name ``value`` without spelling it: the product names of an order, a variant's color..."""
-    records = [r for r in ctx.get(str(value), []) if any(r.get(k) == value for k in r)]
-    for r in records:
-        items = r.get("items")
-        if isinstance(items, list) and items:
-            names = [i if isinstance(i, str) else i.get("product_name", "") for i in items]
-            names = sorted({n for n in names if n})
-            if names:
-                when = f" from {str(r['placed_at'])[:10]}" if r.get("placed_at") else ""
-                return f"my order{when} with the {' and the '.join(names[:3])}"
-    for r in records:
-        label = [str(r[k]) for k in _NAME_KEYS if r.get(k)]
-        variant = ", ".join(f"{k} {r[k]}" for k in ("color", "size") if r.get(k))
-        if label and variant:
-            return f"the {label[0]} ({variant})"
-        if label:
-            return f"the {label[0]}" if key != "payment_id" else f"my {label[0]}"
-        if variant:
-            return f"the {variant} one"
-    if key == "customer_id":
-        return "my account"
-    return f"the {key.removesuffix('_id').replace('_', ' ')} we talked about"
-
-
-def _goal(tool: str, args: dict[str, Any], pkg: EnvPackage, ids: set[str],
-          ctx: dict[str, list[dict[str, Any]]]) -> str:
-    refs, details = [], []
-    for k, v in args.items():
-        if k in ids or k.endswith("_id") or k.endswith("_ids"):
-            values = v if isinstance(v, list) else [v]
-            desc = " and ".join(_describe(k.removesuffix("s"), x, ctx, ids) for x in values)
-            if k.startswith("new_"):
-                details.append(f" for {desc.removeprefix('the ').removesuffix(' one')} instead")
-            elif k == "payment_id":
-                details.append(f", paying with {desc}")
+        def resolve(slot: Slot) -> str | None:
+            if slot.head in extra:
+                return extra[slot.head] or None
+            for j in range(i, -1, -1):  # the call's own value, else the nearest earlier call's
+                if slot.head in calls[j].arguments:
+                    owner, value = calls[j].name, calls[j].arguments[slot.head]
+                    break
             else:
-                refs.append(desc)
-        elif k in ("line1", "line2", "city", "state", "zip_code"):
-            continue
-        elif isinstance(v, (int, float)) and not isinstance(v, bool):
-            details.append(f", {k.replace('_', ' ')} ${v:.2f}")
-        elif v is not None:
-            details.append(f", {k.replace('_', ' ')}: {str(v).replace('_', ' ')}")
-    if "line1" in args:
-        addr = ", ".join(str(args[k]) for k in ("line1", "line2", "city") if args.get(k))
-        details.insert(0, f" to {addr}, {args.get('state', '')} {args.get('zip_code', '')}".rstrip())
-    # The most specific thing first: "the Sandal (size 9) from my order with the Sandal and the Tent".
-    ref = " from ".join(reversed(list(dict.fromkeys(refs)))) or "my account"
-    verb = tool.split("_")[0]
-    phrase = WRITE_PHRASES.get(verb, "please " + tool.replace("_", " ") + " for {ref}{details}")
-    if tool.startswith("update_default_address"):
-        return f"please make my default address{''.join(details)}."
-    if tool.startswith("modify") and "payment_id" in args:
-        return f"please switch the payment of {ref}{''.join(details)}."
-    if tool.startswith("modify") and "line1" in args:
-        return f"please ship {ref}{''.join(details)}."
-    return phrase.format(ref=ref, details="".join(details)) + "."
+                return None
+            if value is None:
+                return None
+            if is_reference(slot.head, self.ids):
+                key = self.refs.key_of(slot.head)
+                values = value if isinstance(value, list) else [value]
+                words = []
+                for v in values:
+                    before = set(self.refs.said)
+                    self.refs.said.update(marks)
+                    w = self.refs.describe(key or slot.head, v)
+                    self.refs.said = before
+                    if w is None:
+                        return None
+                    marks.append((key or slot.head, str(v)))
+                    words.append(w)
+                return join_words(words, limit=len(words))
+            if slot.optional and str(value) in self.said:
+                return None  # an optional detail the request already gave is not repeated
+            said.append((slot.head, str(value)))
+            if slot.fmt:
+                return self.refs.word(value, slot)
+            return self.spec.say_value(owner, slot.head, value)
+
+        return resolve
+
+    def _answer_record(self, result: Any) -> tuple[dict[str, Any] | None, list[str]]:
+        """The result record holding every output, and the fields the outputs come from."""
+        outputs = [str(o) for o in self.task.outputs]
+        for _, _, record in iter_fields(result):
+            values = {str(v): k for k, v in record.items() if not isinstance(v, (dict, list))}
+            if outputs and all(o in values for o in outputs):
+                return record, [values[o] for o in outputs]
+        return None, []
+
+    # -- defaults for tools without declarations -----------------------------------------------------------
+
+    def _generic_goal(self, i: int) -> str:
+        call = self.task.gold_calls[i]
+        words = call.name.split("_")
+        verb = _VERBS.get(words[0], words[0])
+        refs = ", ".join(f"{{{k}}}" for k in call.arguments if is_reference(k, self.ids)) or " ".join(words[1:])
+        return f"Please {verb} {refs}{self._generic_details(i)}."
+
+    def _generic_question(self, i: int) -> str:
+        call = self.task.gold_calls[i]
+        refs = [k for k in call.arguments if is_reference(k, self.ids)]
+        subject = f"[ of {{{refs[-1]}}}]" if refs else ""
+        return f"Could you tell me the {{fields}}[ of {{record}}]{subject}{self._generic_details(i)}?"
+
+    def _generic_details(self, i: int) -> str:
+        """The call's other values as optional clauses (", amount 15"); numbers in plain words."""
+        call = self.task.gold_calls[i]
+        out = []
+        for k, v in call.arguments.items():
+            if is_reference(k, self.ids):
+                continue
+            fmt = ":number" if isinstance(v, (int, float)) and not isinstance(v, bool) else ""
+            out.append(f"[, {self.spec.label(k, call.name)} {{{k}{fmt}}}]")
+        return "".join(out)
 
 
-def _question(task: Task, result: Any, ids: set[str], ctx: dict[str, list[dict[str, Any]]]) -> str:
-    keys = []
-    for out in task.outputs:
-        for k, v, _ in iter_fields(result):
-            if str(v) == out and k not in keys:
-                keys.append(k)
-                break
-    what = " and ".join(k.replace("_", " ") for k in keys) or "details"
-    last = task.gold_calls[-1]
-    subject = ""
-    for k, v in last.arguments.items():
-        if k in ids or k.endswith("_id"):
-            subject = " of " + _describe(k, v, ctx, ids)
-            break
-        if isinstance(v, str) and k not in ("email", "first_name", "last_name", "zip_code"):
-            subject = f" for {v.replace('_', ' ')}"
-    return f"could you tell me the {what}{subject}?"
+def _sentences(text: str) -> str:
+    """Every sentence starting with a capital letter."""
+    return re.sub(r"([.?!] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), _cap(text))
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _uncap(text: str) -> str:
+    first = text.split(" ", 1)[0]
+    if first in ("I", "I'd", "I'm", "I've", "I'll") or first[1:2].isupper():
+        return text
+    return text[:1].lower() + text[1:]

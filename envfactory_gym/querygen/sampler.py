@@ -1,26 +1,38 @@
-"""Topology-aware task sampling: grounded tool chains run forward on a fresh state, kept only when every call succeeds."""
+"""Topology-aware task sampling: grounded tool chains (one goal, or several sharing lookups) kept when they run."""
 
 from __future__ import annotations
 
 import itertools
 import json
 import random
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
 from typing import Any
 
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.package import EnvPackage
+from envfactory_gym.querygen.describe import References, is_reference, pick_answer
 from envfactory_gym.querygen.graph import ToolGraph, identifier_columns, iter_fields
+from envfactory_gym.querygen.refine import TAG_IN_SEQUENCE, TAG_MULTI, UnphraseableTask, refine_task
+from envfactory_gym.querygen.spec import declarations_for
 from envfactory_gym.tasks import GoldCall, Task
 
-#: Small goodwill-style amounts for numeric parameters that have no seed column to draw from.
+#: Small amounts for numeric parameters that declare no choices and have no seed column to draw from.
 NUMBER_CHOICES = (5.0, 10.0, 12.5, 15.0, 20.0, 25.0)
+#: Task kinds the sampler mixes.
+KINDS = ("read", "write", "multi")
+#: Consecutive failures after which a kind of task is taken as impossible in this environment (a fifth of it
+#: for a kind that never succeeded).
+GIVE_UP_AFTER = 150
 
 
 @dataclass
 class Plan:
-    """Tools in call order, and for each ``(tool, param)`` the ``(producer tool, output key)`` feeding it."""
+    """Tools in call sequence, and for each ``(tool, param)`` the ``(producer tool, output key)`` feeding it."""
 
     tools: list[str]
     sources: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
@@ -32,24 +44,37 @@ class Chain:
 
     calls: list[GoldCall]
     results: list[Any]
+    in_sequence: bool = False
 
 
 class TaskSampler:
-    """Samples distinct, verified tasks from an environment's tool graph and seed data (same seed, same tasks)."""
+    """Samples distinct, verified tasks from an environment's tool graph and seed data (same seed, same tasks).
+
+    ``write_ratio`` is the share of tasks that change the state and ``multi_goal`` the share (taken from the
+    writing ones) that asks for 2 to ``max_goals`` changes in one request. Targets are drawn so that rarely
+    used tools come up more often. What the user says and holds back comes from the environment's
+    ``querygen.json`` (:mod:`envfactory_gym.querygen.spec`; defaults when it has none).
+    """
 
     def __init__(self, pkg: EnvPackage, seed: int = 0, min_calls: int = 1, max_calls: int = 6,
                  write_ratio: float = 0.6, include_tools: Iterable[str] | None = None, max_depth: int = 4,
                  refine: bool = True, graph: ToolGraph | None = None,
-                 refiner: Callable[..., Task] | None = None) -> None:
+                 refiner: Callable[..., Task] | None = None, multi_goal: float = 0.3, max_goals: int = 3) -> None:
         if min_calls > max_calls:
             raise ValueError(f"min_calls ({min_calls}) is more than max_calls ({max_calls})")
+        for name, value in (("write_ratio", write_ratio), ("multi_goal", multi_goal)):
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"{name} must be between 0 and 1, got {value}")
+        if max_goals < 2:
+            raise ValueError(f"max_goals must be at least 2, got {max_goals}")
         self.pkg = pkg
         self.seed = seed
         self.min_calls, self.max_calls, self.max_depth = min_calls, max_calls, max_depth
-        self.write_ratio = write_ratio
+        self.write_ratio, self.multi_goal, self.max_goals = write_ratio, min(multi_goal, write_ratio), max_goals
         self.refine = refine
         #: ``(task, pkg, results, rng) -> Task``; the offline :func:`refine_task` when None.
         self.refiner = refiner
+        self.spec = declarations_for(pkg)
         self.graph = graph or ToolGraph.from_package(pkg)
         tools = list(include_tools) if include_tools else list(pkg.tools)
         unknown = [t for t in tools if t not in pkg.tools]
@@ -60,50 +85,118 @@ class TaskSampler:
         self.rng = random.Random(seed)
         self.duplicates = 0
         self.failed = 0
+        self.used: Counter[str] = Counter()
+        self.misses: Counter[str] = Counter()
+        self._reuse = 0.7
+        self._counts: dict[str, int] = {}
+        self._reads: dict[str, tuple[bool, Any]] = {}
+        self._base: frozenset[Any] = frozenset()  # the changes of the goals already applied
+        self._created: set[str] = set()  # ids of the rows those goals created
 
     # -- public ------------------------------------------------------------------------------------
 
     def sample(self, n: int, max_attempts: int | None = None) -> list[Task]:
         """Up to ``n`` distinct tasks whose gold calls all succeed on a fresh state."""
-        from envfactory_gym.querygen.refine import refine_task
-
         state = self.pkg.new_state()
         try:
             seen: set[str] = set()
             tasks: list[Task] = []
+            counts: Counter[str] = Counter()
+            streak: Counter[str] = Counter()
             for _ in range(max_attempts or 40 * n):
                 if len(tasks) >= n:
                     break
-                chain = self._one_chain(state)
-                if chain is None:
-                    self.failed += 1
-                    continue
-                key = gold_key(chain.calls)
-                if key in seen:
-                    self.duplicates += 1
-                    continue
-                task = self._to_task(chain, len(tasks))
+                kind = self._pick_kind(counts, streak)
+                if kind is None:
+                    break
+                task, key = self._attempt(state, kind, len(tasks), seen)
+                got = _kind_of(task)
+                if got != kind:
+                    streak[kind] += 1
                 if task is None:
-                    self.failed += 1
                     continue
                 seen.add(key)
-                if self.refine:
-                    task = (self.refiner or refine_task)(task, self.pkg, chain.results, self.rng)
                 tasks.append(task)
+                counts[got] += 1
+                streak[got] = 0
+                self.used.update(c.name for c in task.gold_calls)
             return tasks
         finally:
             state.close()
 
+    def _attempt(self, state: DuckDBState, kind: str, index: int, seen: set[str]) -> tuple[Task | None, str]:
+        chain = self._chain(state, kind)
+        if chain is None:
+            self.failed += 1
+            return None, ""
+        key = gold_key(chain.calls)
+        if key in seen:
+            self.duplicates += 1
+            return None, key
+        task = self._to_task(chain, index)
+        if task is not None and self.refine:
+            try:
+                task = (self.refiner or refine_task)(task, self.pkg, chain.results, self.rng)
+            except UnphraseableTask:
+                task = None
+        if task is None:
+            self.failed += 1
+        return task, key
+
+    # -- what to sample ------------------------------------------------------------------------------
+
+    def _goals(self, writes: bool) -> list[str]:
+        """The tools a task may end with: reading ones or writing ones, unless declared never a goal."""
+        return [t for t in self.targets if self.pkg.tools[t].writes == writes and self.spec.tool(t).target]
+
+    def _pick_kind(self, counts: Counter[str], streak: Counter[str]) -> str | None:
+        """The kind furthest below its share (kinds this environment cannot give drop out)."""
+        writes, reads = bool(self._goals(True)), bool(self._goals(False))
+        share = {"read": 1.0 - self.write_ratio if reads else 0.0,
+                 "write": self.write_ratio - self.multi_goal if writes else 0.0,
+                 "multi": self.multi_goal if writes else 0.0}
+        live = {k: v for k, v in share.items()
+                if v > 0 and streak[k] < (GIVE_UP_AFTER if counts[k] else GIVE_UP_AFTER // 5)}
+        if not live:
+            return None
+        total = sum(live.values())
+        done = sum(counts.values()) + 1
+        return max(live, key=lambda k: (live[k] / total * done - counts[k], -KINDS.index(k)))
+
+    def _weighted(self, tools: list[str]) -> str:
+        """A tool, rarely used and rarely failing ones first: a good spread over the tools."""
+        weights = [1.0 / (1.0 + self.used[t] + 0.3 * self.misses[t]) for t in tools]
+        return self.rng.choices(tools, weights=weights)[0]
+
+    def _chain(self, state: DuckDBState, kind: str) -> Chain | None:
+        writes = self._goals(True)
+        if kind == "read":
+            chain = self._one_chain(state, self._weighted(self._goals(False)))
+        elif kind == "write":
+            chain = self._one_chain(state, self._weighted(writes))
+        else:
+            chain = self._one_chain(state, self._weighted(writes), bounded=False)
+            goals = 2 + sum(self.rng.random() < 0.3 for _ in range(self.max_goals - 2))
+            for _ in range(goals - 1):
+                longer = self._extend(state, chain, writes) if chain is not None else None
+                if longer is None:
+                    break
+                chain = longer
+            if chain is not None and _count_writes(self.pkg, chain) < 2:
+                # No second goal fits: the first one is still a good single-goal task.
+                chain = chain if self.min_calls <= len(chain.calls) else None
+        if chain is None or _count_writes(self.pkg, chain) < 2:
+            return chain
+        in_sequence = self._verify(state, chain)
+        if in_sequence is None:
+            return None
+        chain.in_sequence = in_sequence
+        return chain
+
     # -- planning ----------------------------------------------------------------------------------
 
-    def _pick_target(self) -> str:
-        writes = [t for t in self.targets if self.pkg.tools[t].writes]
-        reads = [t for t in self.targets if not self.pkg.tools[t].writes]
-        pool = writes if writes and (not reads or self.rng.random() < self.write_ratio) else reads
-        return self.rng.choice(pool)
-
-    def _plan(self, target: str) -> Plan | None:
-        plan = Plan([])
+    def _plan(self, target: str, prefix: Sequence[str] = ()) -> Plan | None:
+        plan = Plan(list(prefix))
         if not self._resolve(target, plan, frozenset(), 0):
             return None
         self._cohere(plan)
@@ -126,12 +219,14 @@ class TaskSampler:
             producers = [pr for pr in self.graph.producers(tool, p)
                          if not self.pkg.tools[pr[0]].writes and pr[0] != tool]
             if not producers:
+                if is_reference(p, self.ids) and p not in self.spec.user.facts:
+                    return False  # an id no lookup gives: the user could not know it
                 continue  # the user gives it
             if p.startswith("new_"):
                 # A replacement comes from a lookup of the alternatives, not from the record being changed.
                 producers = [pr for pr in producers if pr[0] not in plan.tools] or producers
             in_plan = [pr for pr in producers if pr[0] in plan.tools]
-            if in_plan and self.rng.random() < 0.7:
+            if in_plan and self.rng.random() < self._reuse:
                 plan.sources[(tool, p)] = self.rng.choice(in_plan)
                 continue
             self.rng.shuffle(producers)
@@ -152,19 +247,55 @@ class TaskSampler:
 
     # -- running -----------------------------------------------------------------------------------
 
-    def _one_chain(self, state: DuckDBState) -> Chain | None:
-        target = self._pick_target()
-        for _ in range(3):  # a few plans for the same target keep the read/write mix
+    def _one_chain(self, state: DuckDBState, target: str, bounded: bool = True) -> Chain | None:
+        for _ in range(3):  # a few plans for the same target keep the mix of kinds
             plan = self._plan(target)
-            if plan is None or not self.min_calls <= len(plan.tools) <= self.max_calls:
+            if plan is None or len(plan.tools) > self.max_calls or (bounded and len(plan.tools) < self.min_calls):
                 continue
-            chain = self._run(state, plan, 0, [], [], {}, [30])
+            chain = self._run(state, plan, 0, [], [], {}, [30], [])
             if chain is not None:
                 return chain
+        self.misses[target] += 1
+        return None
+
+    def _extend(self, state: DuckDBState, chain: Chain, writes: list[str]) -> Chain | None:
+        """``chain`` with one more write goal after it, fed by the same lookups where it can be."""
+        prefix = [c.name for c in chain.calls if not self.pkg.tools[c.name].writes]
+        done = [c for c in chain.calls if self.pkg.tools[c.name].writes]
+        pool: dict[tuple[str, str], list[Any]] = {}
+        seen: set[str] = set()
+        created: set[str] = set()
+        for call, result in zip(chain.calls, chain.results):
+            found = self._found(call.name, result)
+            ids = {str(v) for values in found.values() for v in values}
+            if self.pkg.tools[call.name].writes:
+                created |= ids - seen  # rows an earlier goal made are not the user's to name
+            else:
+                pool.update(found)
+            seen |= ids | {str(v) for v in call.arguments.values() if not isinstance(v, list)}
+        for _ in range(3):
+            target = self._weighted(writes)
+            self._reuse = 1.0  # share the lookups already made
+            try:
+                plan = self._plan(target, prefix)
+            finally:
+                self._reuse = 0.7
+            if plan is None or len(chain.calls) + len(plan.tools) - len(prefix) > self.max_calls:
+                continue
+            self._restore(state, done)
+            self._base, self._created = state.diff().changes(self.pkg.template.tables), created
+            try:
+                more = self._run(state, plan, len(prefix), [], [], pool, [30], done)
+            finally:
+                self._base, self._created = frozenset(), set()
+                state.reset()
+            if more is not None:
+                return Chain([*chain.calls, *more.calls], [*chain.results, *more.results])
         return None
 
     def _run(self, state: DuckDBState, plan: Plan, i: int, calls: list[GoldCall], results: list[Any],
-             pool: dict[tuple[str, str], list[Any]], budget: list[int]) -> Chain | None:
+             pool: dict[tuple[str, str], list[Any]], budget: list[int], done: list[GoldCall]) -> Chain | None:
+        """Run ``plan`` from step ``i`` (earlier write goals ``done`` already applied), backtracking on refusals."""
         if i == len(plan.tools):
             return Chain(list(calls), list(results))
         name = plan.tools[i]
@@ -174,27 +305,102 @@ class TaskSampler:
             if budget[0] <= 0:
                 return None
             budget[0] -= 1
-            try:
-                result = state.run_in_transaction(t.func, writes=t.writes, **t.validate(args))
-            except Exception:  # business rules reject many grounded values: try the next candidate
-                continue
-            finally:
-                if t.writes:
-                    state.reset()
-            new_pool = dict(pool)
-            for key, value, _ in iter_fields(result):
-                if key in self.ids and isinstance(value, (str, int)):
-                    new_pool.setdefault((name, key), [])
-                    if value not in new_pool[(name, key)]:
-                        new_pool[(name, key)] = [*new_pool[(name, key)], value]
             call = GoldCall(name=name, arguments=args, masked=self._masked(name, args))
-            out = self._run(state, plan, i + 1, [*calls, call], [*results, result], new_pool, budget)
+            if t.writes and self._conflicts(call, done):
+                continue
+            try:
+                result = self._read(state, call) if not t.writes and not done else self._call(state, call)
+            except Exception:  # business rules reject many grounded values: try the next candidate
+                continue  # (a refused call changed nothing: its transaction was rolled back)
+            if t.writes:
+                changed = state.diff().changes(self.pkg.template.tables) != self._base
+                self._restore(state, done)
+                if not changed:
+                    continue  # a goal that changes nothing is no goal
+            new_pool = {**pool, **self._found(name, result)}
+            out = self._run(state, plan, i + 1, [*calls, call], [*results, result], new_pool, budget, done)
             if out is not None:
                 return out
         return None
 
+    def _found(self, tool: str, result: Any) -> dict[tuple[str, str], list[Any]]:
+        """The identifier values in a result, by ``(tool, key)``."""
+        found: dict[tuple[str, str], list[Any]] = {}
+        for key, value, _ in iter_fields(result):
+            if key in self.ids and isinstance(value, (str, int)) and not isinstance(value, bool):
+                values = found.setdefault((tool, key), [])
+                if value not in values:
+                    values.append(value)
+        return found
+
+    def _conflicts(self, call: GoldCall, done: list[GoldCall]) -> bool:
+        """Whether a write goal clashes with the earlier ones: it acts on the very rows one of them acted on
+        (its references other than replacements are the same), or on a row an earlier goal created."""
+        def target(c: GoldCall) -> dict[str, Any]:
+            return {k: v for k, v in c.arguments.items() if is_reference(k, self.ids) and not k.startswith("new_")}
+
+        mine = target(call)
+        values = {str(x) for v in call.arguments.values() for x in (v if isinstance(v, list) else [v])}
+        return any(d.arguments == call.arguments or (mine and mine == target(d)) for d in done) or bool(
+            values & self._created)
+
+    def _restore(self, state: DuckDBState, done: list[GoldCall]) -> None:
+        """The fresh state with the write goals ``done`` applied again."""
+        state.reset()
+        for call in done:
+            t = self.pkg.tools[call.name]
+            state.run_in_transaction(t.func, writes=t.writes, **t.validate(call.arguments))
+
+    def _verify(self, state: DuckDBState, chain: Chain) -> bool | None:
+        """Replay a chain of several goals from a fresh state: None when it does not give the same results;
+        else whether its write goals must be done in the sequence asked (another one ends elsewhere)."""
+        tables = self.pkg.template.tables
+        writes = [c for c in chain.calls if self.pkg.tools[c.name].writes]
+        try:
+            state.reset()
+            results = [self._call(state, c) for c in chain.calls]
+            if _dump(results) != _dump(chain.results):
+                return None
+            changes = state.diff().changes(tables)
+            if writes and not changes:
+                return None
+            for other in itertools.islice(itertools.permutations(writes), 1, None):
+                state.reset()
+                try:
+                    for c in other:
+                        self._call(state, c)
+                except Exception:
+                    return True
+                if state.diff().changes(tables) != changes:
+                    return True
+            return False
+        except Exception:
+            return None
+        finally:
+            state.reset()
+
+    def _read(self, state: DuckDBState, call: GoldCall) -> Any:
+        """A read call on the fresh state, answered once per sampler (reads of one state give one result)."""
+        key = _dump([call.name, call.arguments])
+        if key not in self._reads:
+            try:
+                self._reads[key] = (True, self._call(state, call))
+            except Exception as exc:
+                self._reads[key] = (False, exc)
+        ok, value = self._reads[key]
+        if not ok:
+            raise value
+        return value
+
+    def _call(self, state: DuckDBState, call: GoldCall) -> Any:
+        t = self.pkg.tools[call.name]
+        return state.run_in_transaction(t.func, writes=t.writes, **t.validate(call.arguments))
+
+    # -- arguments ---------------------------------------------------------------------------------
+
     def _candidates(self, state: DuckDBState, tool: str, plan: Plan, pool: dict[tuple[str, str], list[Any]],
-                    limit: int) -> list[dict[str, Any]]:
+                    limit: int) -> Iterator[dict[str, Any]]:
+        """Up to ``limit`` distinct argument sets, drawn as they are asked for (the first success ends the search)."""
         t = self.pkg.tools[tool]
         last = tool == plan.tools[-1]
         fed: dict[str, list[Any]] = {}
@@ -207,17 +413,21 @@ class TaskSampler:
             is_list = t.parameters[p].get("type") == "array"
             fed[p] = [[v] for v in values] if is_list else values
             if not fed[p]:
-                return []
-        user = [self._user_args(state, tool, set(fed), last) for _ in range(limit)]
-        combos = list(itertools.islice(itertools.product(*fed.values()), 4 * limit)) if fed else [()]
+                return
+        combos = list(itertools.islice(itertools.product(*fed.values()), 4 * limit)) if fed else []
         self.rng.shuffle(combos)
-        out = []
-        for j, combo in enumerate(combos[:limit]):
-            out.append({**user[j % len(user)], **dict(zip(fed, combo))})
-        return out
+        seen: set[str] = set()
+        for j in range(min(limit, len(combos)) if fed else limit):
+            args = self._user_args(state, tool, set(fed), last)
+            if fed:
+                args.update(zip(fed, combos[j]))
+            key = _dump(args)
+            if key not in seen:
+                seen.add(key)
+                yield args
 
     def _user_args(self, state: DuckDBState, tool: str, skip: set[str], last: bool) -> dict[str, Any]:
-        """Values the user knows, drawn from one coherent seed row (joined through shared columns)."""
+        """Values the user knows: declared choices or columns, else one coherent seed row (joined on shared ids)."""
         t = self.pkg.tools[tool]
         args: dict[str, Any] = {}
         row: dict[str, Any] = {}
@@ -225,15 +435,20 @@ class TaskSampler:
             if p in skip:
                 continue
             prop = t.parameters[p]
+            decl = self.spec.parameter(tool, p)
             if "enum" in prop:
                 args[p] = self.rng.choice(prop["enum"])
+            elif decl is not None and (decl.choices or decl.column):
+                value = self._declared_value(state, tool, p)
+                if value is not None:
+                    args[p] = value
             elif prop.get("type") in ("number", "integer"):
                 args[p] = self.rng.choice(NUMBER_CHOICES)
             else:
                 if p not in row:
                     row.update(self._related_row(state, p, row))
                 if p in row and row[p] is not None:
-                    args[p] = row[p]
+                    args[p] = _plain(row[p], prop)
         if not t.required:
             enums = [(p, prop["enum"]) for p, prop in t.parameters.items() if "enum" in prop]
             if enums:
@@ -247,6 +462,24 @@ class TaskSampler:
                 args[p] = self.rng.choice(values)
         return args
 
+    def _declared_value(self, state: DuckDBState, tool: str, param: str) -> Any:
+        decl = self.spec.parameter(tool, param)
+        if decl is None:
+            return None
+        if decl.choices:
+            return self.rng.choice(decl.choices)
+        table, _, column = (decl.column or "").partition(".")
+        info = self.pkg.template.tables[table]
+        count = state.db.scalar(f"SELECT count(*) FROM {table} WHERE {column} IS NOT NULL")
+        if not count:
+            return None
+        value = state.db.scalar(f"SELECT {column} FROM {table} WHERE {column} IS NOT NULL ORDER BY "
+                                f"{', '.join(info.primary_key)} LIMIT 1 OFFSET ?", [self.rng.randrange(count)])
+        if decl.part == "word":
+            words = [w for w in re.findall(r"[\w'-]+", str(value)) if len(w) >= 2]
+            return self.rng.choice(words) if words else None
+        return _plain(value, self.pkg.tools[tool].parameters[param])
+
     def _related_row(self, state: DuckDBState, column: str, row: dict[str, Any]) -> dict[str, Any]:
         tables = [t for t in self.pkg.template.tables.values() if column in t.columns]
         if not tables:
@@ -259,11 +492,16 @@ class TaskSampler:
                 if rows:
                     return self.rng.choice(rows)
         t = tables[0]
-        count = state.db.scalar(f"SELECT count(*) FROM {t.name}")
-        if not count:
-            return {}
-        return state.db.query(f"SELECT * FROM {t.name} ORDER BY {', '.join(t.primary_key)} LIMIT 1 OFFSET ?",
-                              [self.rng.randrange(count)])[0]
+        count = self._count(state, t.name)
+        rows = state.db.query(f"SELECT * FROM {t.name} ORDER BY {', '.join(t.primary_key)} LIMIT 1 OFFSET ?",
+                              [self.rng.randrange(count)]) if count else []
+        return rows[0] if rows else {}
+
+    def _count(self, state: DuckDBState, table: str) -> int:
+        """Rows of a seed table (counted once)."""
+        if table not in self._counts:
+            self._counts[table] = int(state.db.scalar(f"SELECT count(*) FROM {table}") or 0)
+        return self._counts[table]
 
     def _masked(self, tool: str, args: dict[str, Any]) -> list[str]:
         """Free-text arguments: strings with no enum, no seed column and no producer."""
@@ -276,14 +514,22 @@ class TaskSampler:
 
     def _to_task(self, chain: Chain, index: int) -> Task | None:
         writes = [c.name for c in chain.calls if self.pkg.tools[c.name].writes]
-        outputs = [] if writes else answer_facts(chain.results[-1], self.ids, self.rng)
-        if not writes and not outputs:
-            return None  # nothing to tell the user: doing nothing would be paid
+        outputs: list[str] = []
+        if not writes:
+            said = {str(v) for c in chain.calls for k, v in c.arguments.items() if not is_reference(k, self.ids)}
+            refs = References(self.pkg, self.spec, chain.results)
+            picked = pick_answer(chain.results[-1], self.spec.tool(chain.calls[-1].name).answer_from, refs, said,
+                                 self.rng)
+            if picked is None:
+                return None  # nothing to tell the user: doing nothing would be paid
+            record, keys = picked
+            outputs = [str(record[k]) for k in keys]
         steps = "; ".join(f"{c.name}({json.dumps(c.arguments, default=str)})" for c in chain.calls)
-        shape = "write" if writes else "read"
+        tags = ["querygen", "write" if writes else "read", chain.calls[-1].name, f"calls_{len(chain.calls)}"]
+        if len(writes) > 1:
+            tags += [TAG_MULTI, f"goals_{len(writes)}", *([TAG_IN_SEQUENCE] if chain.in_sequence else [])]
         return Task(id=f"{self.pkg.manifest.name}-qg{self.seed}-{index:05d}", instruction=f"Steps: {steps}",
-                    gold_calls=chain.calls, outputs=outputs,
-                    tags=["querygen", shape, chain.calls[-1].name, f"calls_{len(chain.calls)}"])
+                    gold_calls=chain.calls, outputs=outputs, tags=tags)
 
 
 def gold_key(calls: Sequence[GoldCall]) -> str:
@@ -291,24 +537,24 @@ def gold_key(calls: Sequence[GoldCall]) -> str:
     return json.dumps([[c.name, c.arguments] for c in calls], sort_keys=True, default=str)
 
 
-def answer_facts(result: Any, ids: set[str], rng: random.Random, k: int = 2) -> list[str]:
-    """1-2 short facts taken verbatim from a result: non-identifier scalars of its first record."""
-    record = result
-    while isinstance(record, list) and record:
-        record = record[0]
-    if isinstance(record, dict) and isinstance(record.get("orders"), list) and record["orders"]:
-        record = record["orders"][0]
-    facts = []
-    if isinstance(record, dict):
-        for key, value in record.items():
-            if key in ids or isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
-                continue
-            text = str(value)
-            if 3 <= len(text) <= 40:
-                facts.append(text)
-    if not facts:
-        facts = [str(v) for key, v, _ in iter_fields(result)
-                 if key not in ids and isinstance(v, (str, int, float)) and not isinstance(v, bool)
-                 and 3 <= len(str(v)) <= 40][:k]
-    rng.shuffle(facts)
-    return facts[:k]
+def _kind_of(task: Task | None) -> str | None:
+    if task is None:
+        return None
+    return "multi" if TAG_MULTI in task.tags else "write" if "write" in task.tags else "read"
+
+
+def _count_writes(pkg: EnvPackage, chain: Chain) -> int:
+    return sum(1 for c in chain.calls if pkg.tools[c.name].writes)
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def _plain(value: Any, prop: dict[str, Any]) -> Any:
+    """A seed value as the JSON value a tool call carries (dates as ISO text for string parameters)."""
+    if prop.get("type") == "string" and isinstance(value, (date, datetime, Decimal, int, float)):
+        return value.isoformat() if isinstance(value, (date, datetime)) else str(value)
+    if isinstance(value, Decimal):
+        return float(value)
+    return value

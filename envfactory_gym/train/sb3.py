@@ -12,9 +12,14 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
+from envfactory_gym.answers import record_text, records
+
 ASK_EMAIL = "Could you tell me your email address?"
 ASK_ZIP = "Could you tell me your zip code?"
-_FIXED = 3  # final answer, ask for the email, ask for the zip code
+NO_ANSWER = "All done, thank you."
+#: The candidates that state one record of the latest tool result as the final answer (0 and 3-9; 1 and 2 ask).
+ANSWER_SLOTS = (0, 3, 4, 5, 6, 7, 8, 9)
+_FIXED = 10
 _EXAMPLE = re.compile(r'e\.g\.\s*"([^"]+)"')
 _TEXT_VALUES = re.compile(r"[\w.+%-]+@[\w-]+(?:\.[\w-]+)+|\b[A-Z]{1,4}-\d+\b|\b\d{5}\b")
 _NAME = re.compile(r"\b(?:I'?m|I am|name is)\s+([A-Z][a-z]+)\s+([A-Z][a-z'-]+)")
@@ -30,10 +35,11 @@ def value_shape(value: str) -> str:
 class DiscreteToolCallEnv(gym.Env):
     """Wraps a tool env so that an action is an index into candidate actions built from the episode so far.
 
-    Candidates: ``0`` the final answer (the facts seen in tool results, said to the user), ``1`` ask for the
-    email, ``2`` ask for the zip code, then a block of slots per tool: the tool called with the k-th binding of
-    its required parameters to values seen so far (the most recent first; a tool without required parameters
-    binds its first string parameter, e.g. a search keyword). Values come from the user's turns (ids, emails,
+    Candidates: ``0`` and ``3``-``9`` the final answer stating the first to eighth record of the latest tool
+    result that has records (one record, not everything seen: the reward pays a stated answer, not a haystack),
+    ``1`` ask for the email, ``2`` ask for the zip code, then a block of slots per tool: the tool called with the
+    k-th binding of its required parameters to values seen so far (the most recent first; a tool without required
+    parameters binds its first string parameter, e.g. a search keyword). Values come from the user's turns (ids, emails,
     zip codes, names and capitalised words, matched to parameters by the shape of the examples in the
     parameter descriptions) and from tool results (by key name or by shape). An index that is not a valid
     candidate stands for the valid candidate at that index modulo their number, so learners without action
@@ -56,12 +62,12 @@ class DiscreteToolCallEnv(gym.Env):
         self.candidates: list[Any | None] = [None] * max_candidates
         self._messages: tuple = ()
         self._pool: dict[str, list[str]] = {}
-        self._results: list[str] = []
+        self._answers: list[str] = []
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
         super().reset(seed=seed)
         obs, info = self.env.reset(seed=seed, options=options)
-        self._pool, self._results = {}, []
+        self._pool, self._answers = {}, []
         self._observe(obs, start=0)
         return self._features(), info
 
@@ -135,15 +141,19 @@ class DiscreteToolCallEnv(gym.Env):
                     continue
                 for key, value in self._walk(data):
                     self._remember(key, value)
-                    if isinstance(value, (str, int, float)) and not isinstance(value, bool) and len(str(value)) < 80:
-                        self._results.append(str(value))
+                answers = [r for r in records(data)
+                           if sum(v is not None and not isinstance(v, bool) for v in r.values()) >= 2]
+                if answers:
+                    self._answers = ["Here is what I found: " + record_text(r).replace("?", "") + "."
+                                     for r in answers[:len(ANSWER_SLOTS)]]
         self.candidates = self._candidates()
 
     def _candidates(self) -> list[Any | None]:
-        facts = list(dict.fromkeys(self._results))[-40:]
-        final = ("Here is what I found: " + "; ".join(facts) + ".") if facts else "All done, thank you."
-        out: list[Any | None] = [final.replace("?", ""), ASK_EMAIL, ASK_ZIP]
-        out += [None] * (self.max_candidates - len(out))
+        out: list[Any | None] = [None] * self.max_candidates
+        out[1], out[2] = ASK_EMAIL, ASK_ZIP
+        for slot, answer in zip(ANSWER_SLOTS, self._answers or [NO_ANSWER]):
+            if slot < self.max_candidates:
+                out[slot] = answer
         for t, tool in enumerate(self.tools):
             base = _FIXED + t * self.slots
             if base + self.slots > self.max_candidates:

@@ -67,7 +67,11 @@ class ToolEnvironment:
 
 
 def environment_factory(env_id: str = "EnvFactory/retail-v0", **env_kwargs: Any) -> type[ToolEnvironment]:
-    """A ``ToolEnvironment`` subclass for ``env_id`` (the class itself is the factory TRL calls)."""
+    """A ``ToolEnvironment`` subclass for ``env_id`` (the class itself is the factory TRL calls).
+
+    ``env_kwargs`` go to ``gym.make``; ``tools_in_system`` defaults to False, as TRL renders the tools itself.
+    """
+    env_kwargs = {"tools_in_system": False, **env_kwargs}
     probe = gym.make(env_id, **env_kwargs)
     try:
         tools = dict(probe.unwrapped.package.tools)
@@ -84,8 +88,12 @@ def environment_factory(env_id: str = "EnvFactory/retail-v0", **env_kwargs: Any)
 
 def task_rows(env_id: str, task_ids: Iterable[str] | None = None, **env_kwargs: Any) -> list[dict[str, Any]]:
     """Dataset rows (for ``datasets.Dataset.from_list``): the env's system prompt, an empty user turn that
-    ``reset`` fills with the task's opening, and the ``task_id`` TRL passes to ``reset``."""
-    env = gym.make(env_id, **env_kwargs)
+    ``reset`` fills with the task's opening, and the ``task_id`` TRL passes to ``reset``.
+
+    The system prompt leaves out the env's compact tool list (``tools_in_system=False`` unless ``env_kwargs``
+    says otherwise): the trainer renders every tool's schema from the environment class, once.
+    """
+    env = gym.make(env_id, **{"tools_in_system": False, **env_kwargs})
     try:
         system, tasks = env.unwrapped.system_prompt, [t.id for t in env.unwrapped.tasks]
     finally:

@@ -23,7 +23,7 @@ def test_sample_and_report(tmp_path, capsys):
     out = tmp_path / "tasks.jsonl"
     assert _run(["tasks", "sample", "--env", RETAIL_ID, "-n", "8", "--seed", "5", "-o", str(out)]) == 0
     assert len(load_tasks(out)) == 8
-    assert "wrote 8 tasks" in capsys.readouterr().out
+    assert "sampled 8 tasks" in capsys.readouterr().out
     assert _run(["tasks", "report", "--env", RETAIL_ID, "--tasks", str(out), "--json"]) == 0
     rep = json.loads(capsys.readouterr().out)
     assert rep["oracle_solved_share"] == 1.0
@@ -98,11 +98,12 @@ def test_sft_export_with_plan_names_the_chain_in_the_first_turn_only(sampled, tm
     from envfactory_gym.agents.oracle import plan_text
 
     tasks_file = tmp_path / "tasks.jsonl"
-    write_tasks(tasks_file, sampled[:6])
+    chosen = [t for t in sampled if t.user_facts][:3] + [t for t in sampled if not t.user_facts][:3]
+    write_tasks(tasks_file, chosen)
     assert _run(["tasks", "export-sft", "--env", RETAIL_ID, "--tasks", str(tasks_file), "-o",
                  str(tmp_path / "sft.jsonl"), "--plan"]) == 0
     records = [json.loads(x) for x in (tmp_path / "sft.jsonl").read_text().splitlines()]
-    by_id = {t.id: t for t in sampled[:6]}
+    by_id = {t.id: t for t in chosen}
     asked = 0
     for rec in records:
         assert rec["reward"] == 1.0  # the plan text changes nothing the env scores

@@ -42,12 +42,43 @@ def test_exports(retail_graph, tmp_path):
     assert back.number_of_edges() == retail_graph.graph.number_of_edges()
 
 
+def test_depths_count_the_calls_a_tool_needs_first(retail_graph):
+    depths = retail_graph.depths()
+    assert depths["find_customer_by_email"] == 0 and depths["search_products"] == 0
+    assert depths["list_customer_orders"] == 1 and depths["get_product"] == 1
+    assert depths["get_order_details"] == 2 and depths["cancel_pending_order"] == 2
+    assert depths["return_delivered_items"] == 3
+
+
+def test_layout_separates_tools_into_columns_by_depth(retail_graph):
+    from envfactory_gym.querygen.graph_plot import layout
+
+    pos, columns = layout(retail_graph)
+    assert sorted(pos) == sorted(retail_graph.pkg.tools) and len(set(pos.values())) == len(pos)
+    depths = retail_graph.depths()
+    assert [sorted({depths[n] for n in col}) for col in columns] == [[0], [1], [2], [3]]
+
+
 def test_draw_needs_matplotlib(retail_graph, tmp_path):
     try:
         import matplotlib  # noqa: F401
     except ImportError:
         with pytest.raises(RuntimeError, match="matplotlib"):
             retail_graph.draw(tmp_path / "g.png")
-    else:
-        retail_graph.draw(tmp_path / "g.png")
-        assert (tmp_path / "g.png").stat().st_size > 0
+        return
+    import matplotlib.pyplot as plt
+
+    from envfactory_gym.querygen.graph_plot import tool_graph_figure
+
+    retail_graph.draw(tmp_path / "g.png")
+    assert (tmp_path / "g.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    fig = tool_graph_figure(retail_graph)
+    ax = fig.axes[0]
+    assert ax.get_title().startswith("Tool graph of EnvFactory/retail-v0: 17 tools (9 read, 8 write)")
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert {"read tool", "write tool", "passes order_id", "passes customer_id"} <= set(labels)
+    renderer = fig.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in ax.texts if t.get_bbox_patch() is not None]
+    assert len(boxes) == 17
+    assert [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if a.overlaps(b)] == []
+    plt.close(fig)

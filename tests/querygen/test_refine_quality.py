@@ -1,7 +1,10 @@
-"""Refined instructions leak no identifiers; the quality report sees a clean, solvable task set."""
+"""Refined requests: natural, identifier-free, one message per task; the quality report sees them solvable."""
 
 from __future__ import annotations
 
+import re
+
+from envfactory_gym.querygen.checks import missing_values, user_values, value_forms
 from envfactory_gym.querygen.quality import report
 from envfactory_gym.querygen.refine import leaked_identifiers
 from envfactory_gym.tasks import Task
@@ -31,3 +34,28 @@ def test_report(retail, sampled):
     assert rep["tasks"] == len(sampled)
     assert rep["distinct_shapes"] >= 5
     assert rep["tool_coverage"] > 0.5
+
+
+def test_requests_read_like_a_person_wrote_them(retail, sampled):
+    for t in sampled:
+        text = t.instruction
+        assert text[0].isupper() and text.rstrip()[-1] in ".?", text
+        assert "  " not in text and " ," not in text and "Details" not in text, text
+        raw = [str(v) for c in t.gold_calls for v in c.arguments.values() if isinstance(v, str) and "_" in v]
+        assert not [v for v in raw if v in text and "@" not in v], text  # enum values are said in words
+        assert "price from" not in text and "placed at" not in text, text  # field names become words
+        assert missing_values(t, user_values(t, retail), value_forms(t, retail)) == [], text
+
+
+def test_a_multi_goal_request_is_one_message_naming_every_goal(retail, sampled):
+    for t in (t for t in sampled if "multi_goal" in t.tags):
+        goals = sum(1 for c in t.gold_calls if retail.tools[c.name].writes)
+        sentences = [s for s in re.split(r"(?<=[.?!])\s+", t.instruction) if s]
+        assert len(sentences) >= goals + 1, t.instruction  # a greeting, then at least a sentence per goal
+        assert len(re.findall(r"\b(?:Hi|Hello|Good morning)\b", t.instruction)) <= 1, t.instruction
+
+
+def test_identity_details_are_held_back_with_keywords(sampled):
+    for t in sampled:
+        for name, fact in t.user_facts.items():
+            assert fact.keywords and fact.value not in t.instruction, (name, t.instruction)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gymnasium as gym
+import pytest
 
 from envfactory_gym.agents.oracle import OracleAgent
 from envfactory_gym.querygen.sampler import TaskSampler, gold_key
@@ -51,3 +52,64 @@ def test_oracle_solves_every_sampled_task(sampled, tmp_path):
             assert result.reward == 1.0, (result.task_id, result.components)
     finally:
         env.close()
+
+
+def test_a_quarter_asks_for_several_goals_sharing_their_lookups(retail, sampled):
+    multi = [t for t in sampled if "multi_goal" in t.tags]
+    assert len(multi) >= len(sampled) / 4
+    for t in multi:
+        writes = [c for c in t.gold_calls if retail.tools[c.name].writes]
+        assert len(writes) >= 2 and f"goals_{len(writes)}" in t.tags
+        reads = [c.name for c in t.gold_calls if not retail.tools[c.name].writes]
+        assert len(reads) == len(set(reads))  # every lookup is made once and serves every goal
+        targets = [{k: v for k, v in c.arguments.items() if k.endswith(("_id", "_ids")) and not k.startswith("new_")}
+                   for c in writes]
+        assert all(a != b for i, a in enumerate(targets) for b in targets[i + 1:])  # no two goals on one row
+
+
+def _end_state(pkg, calls) -> frozenset:
+    state = pkg.new_state()
+    try:
+        for c in calls:
+            tool = pkg.tools[c.name]
+            state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(c.arguments))
+        return state.diff().changes(pkg.template.tables)
+    finally:
+        state.close()
+
+
+def test_goals_that_must_come_in_sequence_are_marked(retail, sampled):
+    multi = [t for t in sampled if "multi_goal" in t.tags][:8]
+    assert multi
+    for t in multi:
+        writes = [c for c in t.gold_calls if retail.tools[c.name].writes]
+        gold = _end_state(retail, writes)
+        try:
+            swapped = _end_state(retail, list(reversed(writes)))
+        except Exception:
+            swapped = None
+        if "goals_in_sequence" not in t.tags:
+            assert swapped == gold, t.id  # any sequence of the goals ends in the gold state
+        elif len(writes) == 2:
+            assert swapped != gold, t.id
+
+
+def test_spread_over_the_tools(retail, sampled):
+    used = {c.name for t in sampled for c in t.gold_calls}
+    assert len(used) >= 0.9 * len(retail.tools)
+    targets = {t.gold_calls[-1].name for t in sampled}
+    assert len(targets) >= 10
+
+
+def test_bad_settings_are_refused(retail, retail_graph):
+    for kwargs, word in (({"write_ratio": 1.5}, "write_ratio"), ({"multi_goal": -0.1}, "multi_goal"),
+                         ({"max_goals": 1}, "max_goals"), ({"min_calls": 3, "max_calls": 2}, "min_calls")):
+        with pytest.raises(ValueError, match=word):
+            TaskSampler(retail, graph=retail_graph, **kwargs)
+
+
+def test_without_multi_goals_or_writes(retail, retail_graph):
+    tasks = TaskSampler(retail, seed=4, graph=retail_graph, multi_goal=0.0).sample(6)
+    assert len(tasks) == 6 and not any("multi_goal" in t.tags for t in tasks)
+    reads = TaskSampler(retail, seed=4, graph=retail_graph, write_ratio=0.0).sample(4)
+    assert len(reads) == 4 and all("read" in t.tags and t.outputs for t in reads)

@@ -33,3 +33,28 @@ def test_train_sft_command_runs(tiny_model, sft_file, tmp_path, capsys):
                                  "--threads", "1", "--no-progress", "--max-length", "4096"])
     assert args.func(args) == 0
     assert json.loads(capsys.readouterr().out)["steps"] == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        (["train", "sft", "--model", "m", "--data", "d", "--lora-r", "0"], "--lora-r"),
+        (["train", "sft", "--model", "m", "--data", "d", "--lr", "-1e-4"], "--lr"),
+        (["train", "sft", "--model", "m", "--data", "d", "--lora-dropout", "1"], "--lora-dropout"),
+        (["train", "sft", "--model", "m", "--data", "d", "--max-length", "0"], "--max-length"),
+        (["train", "rl", "--model", "m", "--group-size", "1"], "--group-size"),
+        (["train", "rl", "--model", "m", "--steps", "0"], "--steps"),
+        (["train", "rl", "--model", "m", "--top-p", "0"], "--top-p"),
+        (["train", "rl", "--model", "m", "--min-p", "1.5"], "--min-p"),
+        (["train", "rl", "--model", "m", "--envs", "nope-v0"], "--envs"),
+    ],
+)
+def test_out_of_range_options_are_refused_when_parsed(argv, option, capsys):
+    with pytest.raises(SystemExit):
+        _parser().parse_args(argv)
+    assert f"argument {option}:" in capsys.readouterr().err
+
+
+def test_env_ids_are_resolved():
+    args = _parser().parse_args(["train", "rl", "--model", "m", "--envs", "retail-v0"])
+    assert args.envs == "EnvFactory/retail-v0"

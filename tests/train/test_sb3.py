@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -46,3 +48,36 @@ def test_ppo_runs_a_few_hundred_steps(env):
     action, _ = model.predict(obs, deterministic=True)
     assert 0 <= int(action) < env.action_space.n
     assert np.asarray(env.action_masks()).any()
+
+
+def test_the_final_answer_states_one_record_not_everything_seen():
+    import envfactory_gym
+    from envfactory_gym.answers import record_text, records
+    from envfactory_gym.train.sb3 import ANSWER_SLOTS
+
+    if "EnvFactory/retail-v0" not in envfactory_gym.registered_env_ids():
+        pytest.skip("retail-v0 is not registered")
+    env = make_discrete_env("EnvFactory/retail-v0", max_candidates=64, features=64)
+    try:
+        task = next(t for t in env.env.unwrapped.tasks if t.id == "retail-047")  # "processing", from a list
+        env.reset(options={"task_id": task.id})
+        for call in task.gold_calls:
+            env.step(env.candidates.index({"name": call.name, "arguments": call.arguments}))
+        answers = [env.candidates[i] for i in ANSWER_SLOTS if env.candidates[i] is not None]
+        assert len(answers) >= 3 and all(a.startswith("Here is what I found: ") for a in answers)
+        # Saying everything seen, as one message, is a haystack; the record of the right order is an answer.
+        seen = [record_text(r) for m in env.env.unwrapped.messages if m["role"] == "tool"
+                for r in records(json.loads(m["content"]))]
+        *_, info = env.env.unwrapped.step("Here is what I found: " + "; ".join(seen) + ".")
+        assert info["reward_components"]["communicate"] == 0.0
+        rewards = []
+        for slot in ANSWER_SLOTS:
+            if env.candidates[slot] is None:
+                continue
+            env.reset(options={"task_id": task.id})
+            for call in task.gold_calls:
+                env.step(env.candidates.index({"name": call.name, "arguments": call.arguments}))
+            rewards.append(env.step(slot)[1])
+        assert max(rewards) == 1.0 and min(rewards) == 0.0
+    finally:
+        env.close()

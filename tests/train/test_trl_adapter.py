@@ -68,8 +68,16 @@ def test_task_rows_carry_the_system_prompt_and_the_task_id():
     rows = task_rows(LIBRARY_ID)
     assert [r["task_id"] for r in rows] == ["lib-borrow", "lib-return", "lib-title", "lib-search"]
     system, user = rows[0]["prompt"]
-    assert system["role"] == "system" and "# Tools" in system["content"] and user == {"role": "user", "content": ""}
+    assert system["role"] == "system" and user == {"role": "user", "content": ""}
+    assert "Conversation" in system["content"] and "# Tools" not in system["content"]  # TRL renders the tools
+    assert not any(f"{name}(" in system["content"] for name in LIBRARY_TOOLS)
+    assert "# Tools" in task_rows(LIBRARY_ID, tools_in_system=True)[0]["prompt"][0]["content"]
     assert [r["task_id"] for r in task_rows(LIBRARY_ID, ["lib-title"])] == ["lib-title"]
+    env = environment_factory(LIBRARY_ID)()
+    try:
+        assert "# Tools" not in env.env.unwrapped.system_prompt
+    finally:
+        env.env.close()
 
 
 def test_transformers_builds_the_schema_from_a_method():
@@ -168,6 +176,8 @@ def test_grpo_trainer_runs_our_env_with_tool_calls_and_its_reward(tiny_qwen, tmp
     assert resets == ["lib-title"] * 4 and len(trainer.environments) == 2  # two instances, each reset twice
     opening = next(t.instruction for t in library_package.tasks if t.id == "lib-title")
     assert turns[0].count(opening) == 1 and "get_book" in turns[0]  # reset's text and the tool schemas
+    for name in LIBRARY_TOOLS:  # every tool shown once: TRL's schema, not also the env's compact list
+        assert turns[0].count(f'"name": "{name}"') == 1 and f"{name}(" not in turns[0]
     good = _expected_reward([{"name": "get_book", "arguments": {"book_id": "B-005"}}],
                             "The title of B-005 is Book about topic 5.")
     bad = _expected_reward([], "I cannot tell.")

@@ -1,0 +1,357 @@
+"""What an agent stated: a task's facts in its own words, judged against rival values from the env's own data."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import Any
+
+from envfactory_gym.database import Template, shared_connection
+
+#: Values longer than this many tokens are never answers (addresses, descriptions): they are not indexed.
+MAX_VALUE_TOKENS = 8
+MAX_VALUE_CHARS = 120
+#: Own words beyond this length are a haystack by size: they state nothing (and are never scanned).
+MAX_ANSWER_CHARS = 65_536
+
+_TOKEN = re.compile(r"[^\W_]+(?:[-./:@+'][^\W_]+)*")
+_ISO_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})")
+_DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_DECIMAL = re.compile(r"\d+\.\d+")
+_DATE_PREFIX = re.compile(r"(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}")
+_FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+
+
+def normalise(text: Any) -> str:
+    """A value or a text as space-separated lowercase tokens, so that values match whatever their punctuation.
+
+    Underscores separate words (``in_transit`` reads as ``in transit``), an ISO time is split from its date,
+    thousands separators go (``1,234.50``) and decimals lose trailing zeros (``64.90`` is ``64.9``).
+    """
+    text = _DIGIT_COMMA.sub("", _ISO_TIME.sub(r"\1 \2", str(text)))
+    tokens = []
+    for tok in _TOKEN.findall(text.lower()):
+        if _DECIMAL.fullmatch(tok):
+            tok = tok.rstrip("0").rstrip(".")
+        tokens.append(tok)
+    return " ".join(tokens)
+
+
+def within(needle: str, hay: str) -> bool:
+    """Whether normalised ``needle`` is a run of whole tokens of normalised ``hay``."""
+    return bool(needle) and f" {needle} " in f" {hay} "
+
+
+def own_words(text: str) -> str:
+    """``text`` without the data it quotes: fenced code blocks and JSON objects or arrays (a pasted tool result
+    states nothing; a fact counts only where the agent says it in its own words). Linear in the text's length."""
+    text = _FENCE.sub(" ", text)
+    n = len(text)
+    close: dict[int, int] = {}  # bracket -> the index after the one closing it (unclosed: the end of the text)
+    stack: list[int] = []
+    i = 0
+    while i < n:
+        ch = text[i]
+        if ch == '"' and stack:  # a JSON string inside brackets: brackets in it do not count
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif ch in "{[":
+            stack.append(i)
+        elif ch in "}]" and stack:
+            close[stack.pop()] = i + 1
+        i += 1
+    marks = list(itertools.accumulate((c in "{\"':," for c in text), initial=0))
+    out: list[str] = []
+    i = 0
+    while i < n:
+        ch = text[i]
+        if ch in "{[":
+            end = close.get(i, n)
+            if ch == "{" or marks[end] > marks[i + 1]:  # an object, or a list holding more than words
+                out.append(" ")
+                i = end
+                continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def value_forms(value: Any) -> frozenset[str]:
+    """The normalised forms a data value is stated in: the value itself, plus the date of a timestamp."""
+    if value is None or isinstance(value, (bool, dict, list, tuple, bytes)):
+        return frozenset()
+    return _forms(type(value), value)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _forms(_type: type, value: Any) -> frozenset[str]:  # keyed by type too: 1, 1.0 and Decimal(1) hash alike
+    if isinstance(value, (datetime, date, time)):
+        value = value.isoformat()
+    elif isinstance(value, Decimal):
+        value = format(value, "f")
+    text = normalise(value)
+    if not text or len(text) > MAX_VALUE_CHARS or text.count(" ") >= MAX_VALUE_TOKENS:
+        return frozenset()
+    m = _DATE_PREFIX.match(text)
+    return frozenset((text, m.group(1)) if m else (text,))
+
+
+def iter_fields(result: Any, prefix: str) -> Iterator[tuple[str, Any]]:
+    """Every scalar of a tool result with its field id, ``prefix:key.key`` (list positions dropped)."""
+    if isinstance(result, Mapping):
+        for k, v in result.items():
+            yield from iter_fields(v, f"{prefix}.{k}" if ":" in prefix else f"{prefix}:{k}")
+    elif isinstance(result, (list, tuple)):
+        for v in result:
+            yield from iter_fields(v, prefix)
+    else:
+        yield prefix, result
+
+
+def records(result: Any) -> list[dict[str, Any]]:
+    """The records of a tool result: each object's scalar fields, nested objects' fields folded in by dotted key
+    (a list of scalars joined by commas); every object inside a list is a record of its own."""
+    out: list[dict[str, Any]] = []
+
+    def fold(obj: Mapping[str, Any], record: dict[str, Any], prefix: str) -> None:
+        for k, v in obj.items():
+            key = f"{prefix}{k}"
+            if isinstance(v, Mapping):
+                fold(v, record, key + ".")
+            elif isinstance(v, (list, tuple)):
+                if all(not isinstance(x, (Mapping, list, tuple)) for x in v):
+                    if v:
+                        record[key] = ", ".join(str(x) for x in v)
+                else:
+                    for x in v:
+                        visit(x)
+            else:
+                record[key] = v
+
+    def visit(obj: Any) -> None:
+        if isinstance(obj, Mapping):
+            record: dict[str, Any] = {}
+            out.append(record)
+            fold(obj, record, "")
+        elif isinstance(obj, (list, tuple)):
+            for x in obj:
+                visit(x)
+
+    visit(result)
+    return [r for r in out if r]
+
+
+def record_text(record: Mapping[str, Any]) -> str:
+    """One record as plain text, ``key value; key value`` (keys with spaces for underscores)."""
+    return "; ".join(f"{k.replace('_', ' ')} {v}" for k, v in record.items() if v is not None)
+
+
+@dataclass(frozen=True)
+class DataValues:
+    """Every value of the seed data by kind: which kinds hold a normalised value, and each kind's values.
+
+    A kind is a text column (``table.column``: its statuses, names, ids...) or, for the columns of one type family,
+    the family: every amount (``decimal``), every count (``integer``), every date (``date``) of the data.
+    """
+
+    where: Mapping[str, frozenset[str]]
+    columns: Mapping[str, frozenset[str]]
+    #: ``table.column`` -> its kind, for every column of the seed data.
+    kinds: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_template(cls, template: Template) -> DataValues:
+        """Index the seed rows of ``template`` (once per loaded template; cached)."""
+        with _cache_lock:
+            cached = _cache.get(template.catalog)
+            if cached is not None:
+                return cached
+            where: dict[str, set[str]] = {}
+            columns: dict[str, set[str]] = {}
+            kinds: dict[str, str] = {}
+            cur = shared_connection().cursor()
+            try:
+                types = {(t, c): str(d).upper() for t, c, d in cur.execute(
+                    "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE database_name = ?",
+                    [template.catalog]).fetchall()}
+                for table, info in template.tables.items():
+                    rows = cur.execute(f"SELECT * FROM {template.catalog}.{table}").fetchall()
+                    for i, col in enumerate(info.columns):
+                        kind = kinds[f"{table}.{col}"] = type_family(types.get((table, col), "")) or f"{table}.{col}"
+                        forms = columns.setdefault(kind, set())
+                        for row in rows:
+                            for f in value_forms(row[i]):
+                                forms.add(f)
+                                where.setdefault(f, set()).add(kind)
+            finally:
+                cur.close()
+            out = cls({f: frozenset(k) for f, k in where.items()}, {k: frozenset(v) for k, v in columns.items()},
+                      kinds)
+            _cache[template.catalog] = out
+            return out
+
+
+def type_family(data_type: str) -> str | None:
+    """The kind shared by every column of a SQL type family (amounts, counts, dates), or None for text."""
+    t = data_type.upper()
+    if t.startswith(("DECIMAL", "NUMERIC", "DOUBLE", "FLOAT", "REAL")):
+        return "decimal"
+    if "INT" in t:
+        return "integer"
+    if t.startswith(("DATE", "TIMESTAMP")):
+        return "date"
+    return None
+
+
+_cache: dict[str, DataValues] = {}
+_cache_lock = threading.Lock()
+_EMPTY = DataValues({}, {}, {})
+
+
+def objects(result: Any) -> list[tuple[set[str], set[str]]]:
+    """For every object of a tool result: the forms of its own values (nested objects folded in) and of its whole
+    subtree (the objects in its lists too)."""
+    out: list[tuple[set[str], set[str]]] = []
+
+    def walk(obj: Any) -> set[str]:
+        if isinstance(obj, (list, tuple)):
+            return set().union(*map(walk, obj)) if obj else set()
+        if not isinstance(obj, Mapping):
+            return value_forms(obj)
+        own: set[str] = set()
+        below: set[str] = set()
+        stack: list[Any] = [obj]
+        while stack:
+            for v in stack.pop().values():
+                if isinstance(v, Mapping):
+                    stack.append(v)
+                elif isinstance(v, (list, tuple)):
+                    for x in v:
+                        if isinstance(x, (Mapping, list, tuple)):
+                            below |= walk(x)
+                        else:
+                            own |= value_forms(x)
+                else:
+                    own |= value_forms(v)
+        out.append((own, own | below))
+        return own | below
+
+    walk(result)
+    return out
+
+
+@dataclass
+class AnswerKey:
+    """A task's facts and the data an answer is judged against: seed values and the episode's tool results.
+
+    A fact counts as stated when the agent says it in its own words (:func:`own_words`) and the answer is not a
+    haystack, by two bounds:
+
+    - rival values: the kind of a fact is every seed kind (see :class:`DataValues`) and every tool-result field
+      (``tool:key.key``) holding its value (a value in no seed column takes the kinds of the columns named like
+      its fields); the answer may state at most ``rivals_allowed`` other values of that kind, and never all;
+    - other data: the answer may state at most ``others_allowed`` data values that carry a digit (ids, dates,
+      amounts...); more and no fact counts.
+
+    Neither bound counts the facts, what the user said, or the values of the tool-result records that hold a
+    fact (a record's nested lists included): quoting the record an answer comes from is fine.
+    """
+
+    facts: Sequence[str]
+    data: DataValues = _EMPTY
+    results: Iterable[tuple[str, Any]] = ()
+    user_text: str = ""
+    _fields: dict[str, set[str]] = field(default_factory=dict, init=False, repr=False)
+    _field_values: dict[str, set[str]] = field(default_factory=dict, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._forms = [normalise(f) for f in self.facts]
+        self._user = normalise(self.user_text)
+        #: What an answer may mention freely: every value of the records that hold a fact.
+        self._context: set[str] = set()
+        for tool, result in self.results:
+            for fid, value in iter_fields(result, tool):
+                for f in value_forms(value):
+                    self._fields.setdefault(f, set()).add(fid)
+                    self._field_values.setdefault(fid, set()).add(f)
+            for own, subtree in objects(result):
+                if any(f in own for f in self._forms):
+                    self._context |= subtree
+
+    def holders(self, form: str) -> set[str]:
+        """The seed kinds and result fields holding a normalised value."""
+        return set(self.data.where.get(form, ())) | self._fields.get(form, set())
+
+    def kind(self, form: str) -> set[str]:
+        """The kinds (seed kinds and result fields) of a fact."""
+        kind = self.holders(form)
+        if all(":" in k for k in kind):  # in no seed column: the kinds of the columns named like its fields
+            names = {k.rsplit(".", 1)[-1].rsplit(":", 1)[-1] for k in kind}
+            kind |= {kd for c, kd in self.data.kinds.items() if c.split(".", 1)[1] in names}
+        return kind
+
+    def kind_size(self, form: str, kind: set[str], at_most: int) -> int:
+        """How many distinct values a fact's kind holds (the fact included), counted up to ``at_most``."""
+        values = {form}
+        for k in kind:
+            for v in itertools.chain(self.data.columns.get(k, ()), self._field_values.get(k, ())):
+                values.add(v)
+                if len(values) >= at_most:
+                    return at_most
+        return len(values)
+
+    def judge(self, messages: Sequence[str], rivals_allowed: int = 1, others_allowed: int = 3) -> list[bool]:
+        """For each fact, whether it is stated (see the class)."""
+        words = [own_words(m) for m in messages]
+        said = " \n ".join(map(normalise, words))
+        if len(said) > MAX_ANSWER_CHARS:
+            return [False] * len(self._forms)
+        tokens = said.split()
+        grams = {" ".join(tokens[i:i + n]) for n in range(1, MAX_VALUE_TOKENS + 1) for i in range(len(tokens) - n + 1)}
+        where, fields = self.data.where, self._fields
+        held = {g: self.holders(g) for g in grams if (g in where or g in fields) and not self._excused(g)}
+        others = [g for g in held if g not in self._context and len(g) >= 3 and any(c.isdigit() for c in g)]
+        if _mentions(others, others_allowed) > others_allowed:
+            return [False] * len(self._forms)
+        out = []
+        for fact, form in zip(self.facts, self._forms):
+            if not form:  # no letter or digit in it ("%"): said as written
+                out.append(fact.strip().lower() in " ".join(words).lower())
+                continue
+            if not within(form, said):
+                out.append(False)
+                continue
+            kind = self.kind(form)
+            allowed = max(0, self.kind_size(form, kind, rivals_allowed + 2) - 2)  # never every value of the kind
+            rivals = [g for g, h in held.items() if g not in self._context and not h.isdisjoint(kind)]
+            out.append(_mentions(rivals, allowed) <= allowed)
+        return out
+
+    def _excused(self, gram: str) -> bool:
+        # The facts themselves (and values that are part of one, or contain one) and what the user said.
+        return any(within(gram, f) or within(f, gram) for f in self._forms) or within(gram, self._user)
+
+
+def _mentions(values: Iterable[str], limit: int) -> int:
+    """How many distinct mentions ``values`` make (a value inside a longer one is the same mention), counted up
+    to ``limit + 1``."""
+    kept: list[str] = []
+    for v in sorted(values, key=lambda g: (-g.count(" "), g)):
+        if not any(within(v, k) for k in kept):
+            kept.append(v)
+            if len(kept) > limit:
+                break
+    return len(kept)
+
+
+def user_text(instruction: str, user_facts: Mapping[str, Any]) -> str:
+    """What the user of a task says: the request and the facts it gives when asked."""
+    values = [getattr(v, "value", v) for v in user_facts.values()]
+    return " \n ".join([instruction, *map(str, values)])

@@ -1,0 +1,149 @@
+"""Stated answers: normal forms, quoted data, records, and the two bounds that tell an answer from a haystack."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from decimal import Decimal
+
+import pytest
+
+from envfactory_gym.answers import (
+    MAX_ANSWER_CHARS,
+    AnswerKey,
+    DataValues,
+    normalise,
+    objects,
+    own_words,
+    record_text,
+    records,
+    value_forms,
+    within,
+)
+
+#: Two orders and their shipments, as a tool would return them.
+ORDERS = {"customer_id": "C-7", "orders": [
+    {"order_id": "ORD-1", "status": "processing", "total": 94.48, "placed_at": "2026-03-14T04:03:00",
+     "shipment": {"tracking_number": "TPX111", "estimated_delivery": "2026-03-17"}},
+    {"order_id": "ORD-2", "status": "delivered", "total": 204.99, "placed_at": "2026-03-02T12:11:00",
+     "shipment": {"tracking_number": "TPX222", "estimated_delivery": "2026-03-06"}},
+]}
+STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"]
+
+
+def data(columns: dict[str, list[str]]) -> DataValues:
+    """A seed index built by hand: kind -> values."""
+    where: dict[str, set[str]] = {}
+    forms = {k: frozenset(f for v in vs for f in value_forms(v)) for k, vs in columns.items()}
+    for k, fs in forms.items():
+        for f in fs:
+            where.setdefault(f, set()).add(k)
+    return DataValues({f: frozenset(k) for f, k in where.items()}, forms, {k: k for k in columns})
+
+
+SEED = data({"orders.status": STATUSES, "date": ["2026-03-14", "2026-03-02", "2026-03-17", "2026-03-06", "2026-03-20",
+                                                  "2026-03-21"],
+             "decimal": ["94.48", "204.99", "12.50", "64.99"], "shipments.tracking_number": ["TPX111", "TPX222"]})
+
+
+def key(facts, results=(("list_orders", ORDERS),), user="Where is my order? My email is a@b.c"):
+    return AnswerKey(facts, SEED, list(results), user)
+
+
+def test_normal_forms():
+    assert normalise("In_Transit, since 2026-03-13T16:01:00; $1,234.50 or 64.90!") == \
+        "in transit since 2026-03-13 16:01:00 1234.5 or 64.9"
+    assert normalise("0.00") == "0" and normalise("ORD-10231.") == "ord-10231"
+    assert value_forms(datetime(2026, 3, 13, 16, 1)) == {"2026-03-13 16:01:00", "2026-03-13"}
+    assert value_forms(Decimal("65.00")) == {"65"} and value_forms(65.0) == {"65"} and value_forms(True) == set()
+    assert within("64.99", "costs 64.99 now") and not within("4.99", "costs 64.99") and not within("64.9", "64.99")
+
+
+def test_quoted_data_states_nothing():
+    text = 'Record: {"status": "processing", "items": [1, 2]} and [{"a": 1}] then ```x = 1``` so: shipped [ORD-1]'
+    words = own_words(text)
+    assert "processing" not in words and "x = 1" not in words and "shipped [ORD-1]" in words
+    assert "status" not in own_words('{"status": "processing", "note": "a } inside"') + "."
+    assert own_words('truncated {"status": "processing", ...').strip() == "truncated"
+
+
+def test_records_fold_nested_objects_and_split_lists():
+    rs = records(ORDERS)
+    assert rs[0] == {"customer_id": "C-7"} and rs[1]["shipment.tracking_number"] == "TPX111" and len(rs) == 3
+    assert record_text(rs[1]).startswith("order id ORD-1; status processing; total 94.48")
+    own, subtree = objects({"order_id": "ORD-9", "items": [{"sku": "A-1"}]})[-1]
+    assert own == {"ord-9"} and subtree == {"ord-9", "a-1"}
+
+
+def test_a_plain_or_polite_answer_is_stated():
+    k = key(["processing", "2026-03-17"])
+    assert k.judge(["processing; 2026-03-17."]) == [True, True]
+    polite = ("Thanks for waiting! I checked order ORD-1 for you: it is processing and should be delivered by "
+              "2026-03-17. Anything else I can do, just let me know.")
+    assert k.judge([polite]) == [True, True]  # one rival status word ("delivered") is tolerated
+
+
+def test_quoting_the_record_the_answer_comes_from_is_fine():
+    k = key(["2026-03-17"])
+    quoted_json = "Here is your order: " + json.dumps(ORDERS["orders"][0]) + ". It arrives on 2026-03-17."
+    as_text = "Here is your order: " + record_text(records(ORDERS)[1]) + ". It arrives on 2026-03-17."
+    assert k.judge([quoted_json]) == [True] and k.judge([as_text]) == [True]  # placed_at is in the same record
+    assert k.judge(["Here is your order: " + json.dumps(ORDERS["orders"][0])]) == [False]  # JSON alone says nothing
+
+
+def test_rival_values_of_the_same_kind_void_a_fact():
+    k = key(["processing"])
+    assert k.judge(["It is pending, processing or shipped."]) == [False]
+    assert k.judge(["Status words: " + ", ".join(STATUSES)]) == [False]
+    assert k.judge(["It is processing or shipped."], rivals_allowed=0) == [False]
+    dates = key(["2026-03-17"])
+    assert dates.judge(["Maybe 2026-03-17, 2026-03-20 or 2026-03-21."]) == [False]
+
+
+def test_a_small_kind_is_never_stated_whole():
+    small = AnswerKey(["refunded"], data({"returns.status": ["refunded", "awaiting_item"]}))
+    assert small.judge(["It was refunded."]) == [True]
+    assert small.judge(["It is awaiting item or refunded."]) == [False]
+
+
+def test_a_haystack_of_other_data_voids_every_fact():
+    k = key(["processing"])
+    dump = "\n".join(record_text(r) for r in records(ORDERS))  # two orders: the other one's values are extra
+    assert k.judge([dump]) == [False]
+    assert k.judge([dump], others_allowed=10, rivals_allowed=1) == [True]
+    assert k.judge(["processing (your other order ORD-2 is fine)."]) == [True]
+
+
+def test_what_the_user_said_and_the_facts_themselves_are_no_rivals():
+    k = AnswerKey(["2026-03-17"], SEED, [], "I ordered on 2026-03-14 and 2026-03-02.")
+    assert k.judge(["You ordered on 2026-03-14 and 2026-03-02; it arrives 2026-03-17."]) == [True]
+    two = AnswerKey(["94.48", "204.99"], SEED)
+    assert two.judge(["Refunds: 94.48 and 204.99."]) == [True, True]
+
+
+def test_without_data_only_the_own_words_rule_applies():
+    k = AnswerKey(["B-017"])
+    assert k.judge(["It is B-017, or B-018, or B-019."]) == [True]
+    assert k.judge(['{"book_id": "B-017"}']) == [False]
+    assert AnswerKey(["%"]).judge(["The rate is 5 %."]) == [True] and AnswerKey(["%"]).judge(["No."]) == [False]
+    assert len("Thanks a lot! " * 6000) > MAX_ANSWER_CHARS
+    assert k.judge(["It is B-017. " + "Thanks a lot! " * 6000]) == [False]  # a haystack by size
+
+
+def test_seed_index_groups_amounts_dates_and_counts_by_type(library_package):
+    values = DataValues.from_template(library_package.template)
+    assert DataValues.from_template(library_package.template) is values  # cached
+    assert values.kinds["books.price"] == "decimal" and values.kinds["books.copies"] == "integer"
+    assert values.kinds["loans.lent_at"] == "date" and values.kinds["books.title"] == "books.title"
+    assert "2026-01-10" in values.columns["date"] and values.where["book about topic 5"] == {"books.title"}
+
+
+@pytest.mark.parametrize("message, stated", [
+    ("The title is Book about topic 5.", True),
+    ("Book about topic 5, or maybe Book about topic 6, Book about topic 7.", False),
+])
+def test_titles_of_the_library(library_package, message, stated):
+    task = next(t for t in library_package.tasks if t.id == "lib-title")
+    k = AnswerKey(task.outputs, DataValues.from_template(library_package.template),
+                  list(zip([c.name for c in task.gold_calls], library_package.gold(task).results)), task.instruction)
+    assert k.judge([message]) == [stated]
