@@ -98,11 +98,24 @@ def every_tool(ctx: Context) -> Plan | None:
         gold_args.setdefault(c.name, c.arguments)
     space = ctx.env.action_space
     space.seed(ctx.rng.randrange(2**31))
-    calls = []
+    calls: list[Action] = []
+    wrote = False
     for tool in ctx.env.package.tools.values():
         if tool.name in gold_args:
             calls.append(_call(tool.name, gold_args[tool.name]))
             continue
+        # A tool the task does not need, called with arguments that work in other tasks where there are any
+        # (an agent spraying calls uses real ids), else with a sampled call.
+        # One working extra write is enough to show what spraying writes costs; reads only cost their length.
+        if tool.writes and not wrote:
+            known = [_call(tool.name, c.arguments) for other in ctx.tasks if other.id != ctx.task.id
+                     for c in other.gold_calls if c.name == tool.name]
+            ctx.rng.shuffle(known)
+            working = ctx.probe(list(calls), known[:3]) if known else None
+            if working is not None:
+                calls.append(working)
+                wrote = True
+                continue
         sample = space.sample()
         while not isinstance(sample, dict) or sample["name"] != tool.name:
             sample = space.sample()

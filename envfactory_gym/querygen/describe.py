@@ -221,6 +221,8 @@ def answer_fields(record: dict[str, Any], refs: References, exclude: set[str]) -
         if value is None or isinstance(value, (bool, dict, list)):
             continue
         text = str(value)
+        if re.fullmatch(r"[a-z]+(_[a-z]+)+", text):
+            continue  # a code ("in_transit"), not a fact a person says
         if 3 <= len(text) <= 40 and text not in exclude and not re.fullmatch(r"\W*", text):
             out.append(key)
             exclude = {*exclude, text}  # two fields with one value would be one answer twice

@@ -92,6 +92,7 @@ class TaskSampler:
         self._reads: dict[str, tuple[bool, Any]] = {}
         self._base: frozenset[Any] = frozenset()  # the changes of the goals already applied
         self._created: set[str] = set()  # ids of the rows those goals created
+        self._identity: set[str] = set()  # ids of the user's own rows
 
     # -- public ------------------------------------------------------------------------------------
 
@@ -265,6 +266,10 @@ class TaskSampler:
         pool: dict[tuple[str, str], list[Any]] = {}
         seen: set[str] = set()
         created: set[str] = set()
+        # The rows the first lookup finds are the user's own (their account): every goal may act on them.
+        first = chain.calls[0]
+        identity = set() if self.pkg.tools[first.name].writes else {
+            str(v) for values in self._found(first.name, chain.results[0]).values() for v in values}
         for call, result in zip(chain.calls, chain.results):
             found = self._found(call.name, result)
             ids = {str(v) for values in found.values() for v in values}
@@ -284,10 +289,11 @@ class TaskSampler:
                 continue
             self._restore(state, done)
             self._base, self._created = state.diff().changes(self.pkg.template.tables), created
+            self._identity = identity
             try:
                 more = self._run(state, plan, len(prefix), [], [], pool, [30], done)
             finally:
-                self._base, self._created = frozenset(), set()
+                self._base, self._created, self._identity = frozenset(), set(), set()
                 state.reset()
             if more is not None:
                 return Chain([*chain.calls, *more.calls], [*chain.results, *more.results])
@@ -334,15 +340,19 @@ class TaskSampler:
         return found
 
     def _conflicts(self, call: GoldCall, done: list[GoldCall]) -> bool:
-        """Whether a write goal clashes with the earlier ones: it acts on the very rows one of them acted on
-        (its references other than replacements are the same), or on a row an earlier goal created."""
-        def target(c: GoldCall) -> dict[str, Any]:
+        """Whether a write goal clashes with the earlier ones: it acts on the very rows one of them acted on, or
+        repeats one's tool on a row they share (the user's own record aside), or names a row one created."""
+        def refs(c: GoldCall) -> dict[str, Any]:
             return {k: v for k, v in c.arguments.items() if is_reference(k, self.ids) and not k.startswith("new_")}
 
-        mine = target(call)
+        def rows(c: GoldCall) -> set[str]:
+            return {str(x) for v in refs(c).values() for x in (v if isinstance(v, list) else [v])} - self._identity
+
+        mine = refs(call)
         values = {str(x) for v in call.arguments.values() for x in (v if isinstance(v, list) else [v])}
-        return any(d.arguments == call.arguments or (mine and mine == target(d)) for d in done) or bool(
-            values & self._created)
+        return bool(values & self._created) or any(
+            d.arguments == call.arguments or (mine and mine == refs(d)) or (d.name == call.name and rows(call) & rows(d))
+            for d in done)
 
     def _restore(self, state: DuckDBState, done: list[GoldCall]) -> None:
         """The fresh state with the write goals ``done`` applied again."""

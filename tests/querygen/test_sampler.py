@@ -65,6 +65,27 @@ def test_a_quarter_asks_for_several_goals_sharing_their_lookups(retail, sampled)
         targets = [{k: v for k, v in c.arguments.items() if k.endswith(("_id", "_ids")) and not k.startswith("new_")}
                    for c in writes]
         assert all(a != b for i, a in enumerate(targets) for b in targets[i + 1:])  # no two goals on one row
+        own = {str(v) for k, v in t.gold_calls[0].arguments.items()} | {
+            str(v) for v in _ids(retail.gold(t).results[0])}
+        for i, a in enumerate(writes):  # nor one tool twice on a row other than the user's own
+            for b in writes[i + 1:]:
+                if a.name == b.name:
+                    assert not (_ids(a.arguments) & _ids(b.arguments)) - own, t.instruction
+
+
+def _ids(value) -> set[str]:
+    """The id values (keys ending in _id or _ids, outside replacements) in a call's arguments or a result."""
+    out: set[str] = set()
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k.endswith(("_id", "_ids")) and not k.startswith("new_"):
+                out |= {str(x) for x in (v if isinstance(v, list) else [v])}
+            elif isinstance(v, (dict, list)):
+                out |= _ids(v)
+    elif isinstance(value, list):
+        for v in value:
+            out |= _ids(v)
+    return out
 
 
 def _end_state(pkg, calls) -> frozenset:

@@ -52,7 +52,7 @@ def test_the_skeleton_passes_the_whole_gate_and_the_record_vouches_for_it(env_co
                                                 "overlap"}
     saved = json.loads((env_copy / RECORD_FILE).read_text())
     assert saved["content_hash"] == content_hash(env_copy) and saved["versions"]["duckdb"]
-    assert saved["catalog"]["tools"] == 2 and saved["catalog"]["line_coverage"] >= 0.9
+    assert saved["catalog"]["tools"] == 4 and saved["catalog"]["line_coverage"] >= 0.9
     assert status(env_copy).verified
     (env_copy / "policy.md").write_text("edited\n", encoding="utf-8")
     st = status(env_copy)
