@@ -34,21 +34,50 @@ err_console = Console(stderr=True, soft_wrap=True)
 
 def cmd_list(args: argparse.Namespace) -> int:
     from envfactory_gym.registration import registration_problems
-    from envfactory_gym.verify.catalog import catalog, markdown, totals
+    from envfactory_gym.verify.catalog import catalog, markdown, replace_block, totals
 
     rows = catalog({env_id: get_package(env_id).path for env_id in registered_env_ids()})
-    if args.markdown:
+    if args.update:
+        path = Path(args.update)
+        try:
+            text = replace_block(path.read_text(encoding="utf-8"), markdown(rows))
+        except (OSError, ValueError) as exc:
+            raise EnvFactoryError(f"--update {args.update}: {exc}") from None
+        atomic_write_text(path, text)
+        console.print(f"updated the catalog table in {path}")
+    elif args.markdown:
         print(markdown(rows))
     else:
-        table = Table(title="Registered environments", box=box.SIMPLE_HEAD, caption="tasks: read-only / "
-                      "single-write / multi-goal; cov: line coverage of tools.py by the env's tests")
-        for col in ("env id", "domain", "tools (r / w)", "tables", "rows", "tasks", "rules", "cov", "verified"):
-            table.add_column(col, no_wrap=col == "env id", overflow="fold")
+        wide = console.width >= 120
+        cols = ["env id", "domain", "tools (r / w)", "tables", "rows", "tasks (ro / sw / mg)", "rules", "cov",
+                "verified"]
+        keep = range(len(cols)) if wide else [0, 1, 2, 4, 5, 7, 8]
+        table = Table(title="Registered environments", box=box.SIMPLE_HEAD if wide else None,
+                      pad_edge=False, padding=(0, 1),
+                      caption="tasks: read-only / single-write / multi-goal; cov: line coverage of tools.py by the "
+                              "env's tests" + ("" if wide else "; wider terminals show tables and rules"))
+        short = {2: "r/w", 5: "ro/sw/mg", 8: "date"}
+        for i in keep:
+            table.add_column(cols[i] if wide else short.get(i, cols[i]), no_wrap=True)
+
+        def compact(cells: list[str]) -> list[str]:
+            out = [c.strip("`*") for c in cells]
+            if not wide:  # "17 (9 / 8)" -> "9/8", "78 (30 / 33 / 15)" -> "30/33/15", dates without the year
+                out = [c.split("(", 1)[1].rstrip(")").replace(" / ", "/") if "(" in c else c for c in out]
+                out[8] = out[8][5:] if out[8][:2] == "20" else out[8]
+                out[4] = out[4].replace(" ", "")
+                out[0] = out[0].replace("environments", "envs")
+            return [out[i] for i in keep]
+
         for row in rows:
-            table.add_row(*[c.strip("`") for c in row.cells()])
-        if len(rows) > 1:
-            table.add_row(*[c.strip("*") for c in totals(rows)])
+            table.add_row(*compact(row.cells()))
+        if len(rows) > 1 and wide:
+            table.add_row(*compact(totals(rows)))
         console.print(table)
+        if len(rows) > 1 and not wide:
+            t = totals(rows)
+            console.print(f"{t[0].strip('*')} in {t[1]}, {t[5].replace(' (', ' tasks (', 1)}, {t[8]}",
+                          highlight=False)
     for folder, problem in sorted(registration_problems().items()):
         err_console.print(f"[yellow]not registered:[/yellow] {escape(str(folder))}: {escape(problem)}",
                           highlight=False)
@@ -181,6 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("list", help="the catalog: registered environments with their verified figures")
     p.add_argument("--markdown", action="store_true", help="print the catalog as the README's Markdown table")
+    p.add_argument("--update", metavar="FILE", help="replace the table between the catalog markers of a Markdown file")
     p.set_defaults(func=cmd_list)
     p = sub.add_parser("show", help="tools, tables and task count of an environment")
     p.add_argument("env_id", type=known_env_id, help="env id, e.g. EnvFactory/retail-v0 or retail-v0")

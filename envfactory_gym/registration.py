@@ -21,7 +21,6 @@ ENTRY_POINT = "envfactory_gym.env:ToolUseEnv"
 #: Set to 0 to register nothing at import (the gate's sandboxed children do).
 REGISTER_VAR = "ENVFACTORY_REGISTER"
 
-_STRICT = False  # DEVELOPMENT: flipped on once every shipped folder has its record
 _registered: dict[str, Path] = {}
 _unverified: dict[str, tuple[Path, str]] = {}
 _problems: dict[Path, str] = {}
@@ -65,7 +64,7 @@ def register_env_dir(path: str | os.PathLike[str], *, allow_unverified: bool = F
     package = load_package(path)
     st = status(package.path)
     if not st.verified:
-        if not allow_unverified and _STRICT:
+        if not allow_unverified:
             _unverified[package.env_id] = (package.path, st.reason)
             raise EnvNotVerifiedError(package.path / RECORD_FILE, st.reason)
         package.validate()

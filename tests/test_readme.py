@@ -45,3 +45,14 @@ def test_quickstart_runs_and_its_comments_hold():
     assert message["role"] == "tool" and message["tool_call_id"]
     customer = json.loads(message["content"])
     assert customer["customer_id"].startswith("C-") and not message["content"].startswith("Error")
+
+
+def test_the_readme_catalog_is_the_one_the_records_give():
+    from envfactory_gym.registration import shipped_envs_dir
+    from envfactory_gym.verify.catalog import catalog, current_block, markdown
+
+    shipped = {e: envfactory_gym.get_package(e).path for e in envfactory_gym.registered_env_ids()
+               if envfactory_gym.get_package(e).path.is_relative_to(shipped_envs_dir().resolve())}
+    text = README.read_text(encoding="utf-8")
+    assert current_block(text) == markdown(catalog(shipped)), \
+        "README catalog is stale: run `envfactory list --update README.md`"

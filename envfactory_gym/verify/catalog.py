@@ -67,3 +67,24 @@ def markdown(rows: list[CatalogRow]) -> str:
     if len(rows) > 1:
         lines.append("| " + " | ".join(totals(rows)) + " |")
     return "\n".join(lines)
+
+
+START, END = "<!-- catalog:start -->", "<!-- catalog:end -->"
+
+
+def replace_block(text: str, table: str) -> str:
+    """``text`` with the Markdown between the catalog markers replaced by ``table``.
+
+    Raises:
+        ValueError: the markers are missing or out of order.
+    """
+    i, j = text.find(START), text.find(END)
+    if i < 0 or j < i:
+        raise ValueError(f"no {START} ... {END} block")
+    return text[: i + len(START)] + "\n" + table + "\n" + text[j:]
+
+
+def current_block(text: str) -> str:
+    """The Markdown between the catalog markers ('' when there are none)."""
+    i, j = text.find(START), text.find(END)
+    return text[i + len(START): j].strip() if 0 <= i < j else ""

@@ -1,0 +1,344 @@
+"""The shipping environment's own checks: tool schemas, seed determinism, task replay and every business rule."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT.parents[1]))
+
+from envfactory_gym.answers import normalise, within  # noqa: E402
+from envfactory_gym.database import DuckDBState, Template  # noqa: E402
+from envfactory_gym.errors import ToolError  # noqa: E402
+from envfactory_gym.tasks import load_manifest, load_tasks  # noqa: E402
+from envfactory_gym.tools import Tool, collect_tools  # noqa: E402
+
+NOW = "2026-06-10T14:30:00"
+
+
+def _load_tools() -> dict[str, Tool]:
+    spec = importlib.util.spec_from_file_location("shipping_tools_under_test", ROOT / "tools.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return collect_tools(vars(mod))
+
+
+TOOLS = _load_tools()
+TASKS = load_tasks(ROOT / "tasks.jsonl")
+
+
+@pytest.fixture(scope="module")
+def template() -> Template:
+    return Template.load(ROOT / "schema.sql", ROOT / "seed")
+
+
+@pytest.fixture(scope="module")
+def shared_state(template: Template) -> Iterator[DuckDBState]:
+    state = DuckDBState(template, now=NOW)
+    yield state
+    state.close()
+
+
+@pytest.fixture
+def state(shared_state: DuckDBState) -> DuckDBState:
+    shared_state.reset()
+    return shared_state
+
+
+def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
+    tool = TOOLS[name]
+    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
+
+
+def one(state: DuckDBState, sql: str, params: list[Any] | None = None) -> dict[str, Any]:
+    row = state.db.query_one(sql, params or [])
+    assert row is not None, sql
+    return row
+
+
+def assert_refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
+    tables = list(state.template.tables)
+    before = state.fingerprints(tables)
+    with pytest.raises(ToolError, match=match):
+        run(state, name, **arguments)
+    assert state.fingerprints(tables) == before
+
+
+PARCEL = {"weight_lb": 4.0, "length_in": 12, "width_in": 9, "height_in": 6}
+ADDRESS = {"recipient_line1": "77 Court St NE", "recipient_city": "Salem", "recipient_state": "OR",
+           "recipient_zip": "97301"}
+
+
+def in_flight(state: DuckDBState, status: str = "in_transit") -> dict[str, Any]:
+    return one(state, "SELECT * FROM shipments WHERE status = ? ORDER BY shipment_id LIMIT 1", [status])
+
+
+# -- structure ----------------------------------------------------------------------------------------------
+
+def test_manifest_and_policy() -> None:
+    manifest = load_manifest(ROOT / "manifest.json")
+    assert manifest.name == "shipping" and manifest.now == NOW and len(manifest.rules) >= 3
+    policy = (ROOT / manifest.policy_file).read_text(encoding="utf-8")
+    for fact in ("12.50", "9.75", "30 days", "14 days", "70 lb", "48 in", "5,000.00", "139", "13:00", "16:00"):
+        assert fact in policy, fact
+    assert (ROOT / manifest.compact_policy_file).read_text(encoding="utf-8").strip()
+
+
+def test_every_tool_has_a_schema() -> None:
+    assert len(TOOLS) >= 10 and sum(t.writes for t in TOOLS.values()) >= 5
+    for tool in TOOLS.values():
+        fn = tool.openai_schema["function"]
+        assert fn["description"].strip(), tool.name
+        for name, prop in fn["parameters"]["properties"].items():
+            assert prop.get("description"), (tool.name, name)
+
+
+def test_schema_has_primary_keys(template: Template) -> None:
+    assert len(template.tables) >= 5 and all(t.primary_key for t in template.tables.values())
+
+
+def test_seed_script_is_deterministic(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True,
+                   capture_output=True)
+    committed = sorted(p.name for p in (ROOT / "seed").glob("*.csv"))
+    assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
+    for name in committed:
+        assert (tmp_path / name).read_bytes() == (ROOT / "seed" / name).read_bytes(), name
+
+
+def test_seed_is_consistent(template: Template, state: DuckDBState) -> None:
+    assert sum(state.db.scalar(f"SELECT count(*) FROM {t}") for t in template.tables) >= 500
+    # Each shipment's charge is its parcels' rate-card price less the contract discount.
+    assert state.db.scalar("""
+        SELECT count(*) FROM shipments s JOIN shippers h USING (shipper_id) WHERE abs(s.shipping_charge - round(
+          (SELECT sum(r.base_charge + r.per_lb * p.billable_weight) FROM parcels p JOIN rate_cards r
+           ON r.service_level = s.service_level AND r.zone = s.zone WHERE p.shipment_id = s.shipment_id)
+          * (100 - h.discount_pct) / 100, 2)) > 0.011""") == 0
+    # No depot day is booked over capacity, and credit holds are exactly the shippers with overdue invoices.
+    assert state.db.scalar("SELECT count(*) FROM (SELECT depot_id, pickup_date, count(*) n FROM pickups WHERE "
+                           "status <> 'cancelled' GROUP BY ALL) b JOIN depots d USING (depot_id) "
+                           "WHERE b.n > d.daily_pickup_capacity") == 0
+    holds = {r["shipper_id"] for r in state.db.query("SELECT shipper_id FROM shippers WHERE status = 'credit_hold'")}
+    overdue = {r["shipper_id"] for r in state.db.query("SELECT shipper_id FROM invoices WHERE status = 'overdue'")}
+    assert holds == overdue and holds
+    assert state.db.scalar("SELECT count(*) - count(DISTINCT shipment_id) FROM claims") == 0
+    assert state.db.scalar("SELECT count(*) FROM claims c JOIN shipments s USING (shipment_id) "
+                           "WHERE c.amount_payable > s.declared_value") == 0
+
+
+def test_querygen_declarations_load() -> None:
+    from envfactory_gym.querygen.spec import load_declarations
+
+    spec = load_declarations(ROOT)
+    assert set(spec.tools) <= set(TOOLS) and "email" in spec.user.facts
+
+
+# -- tasks --------------------------------------------------------------------------------------------------
+
+def test_task_mix() -> None:
+    assert len(TASKS) >= 60
+    counts = [sum(TOOLS[c.name].writes for c in t.gold_calls) for t in TASKS]
+    assert counts.count(0) >= 10 and counts.count(1) >= 10 and sum(n >= 2 for n in counts) >= 10
+    assert sum(bool(t.user_facts) for t in TASKS) >= 5
+    assert sum(bool(t.forbidden_calls) for t in TASKS) >= 5
+    assert any("confirmation" in t.user_facts for t in TASKS)
+
+
+@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
+    results = [run(state, c.name, **c.arguments) for c in task.gold_calls]
+    writes = any(TOOLS[c.name].writes for c in task.gold_calls)
+    assert bool(state.diff()) == writes, "writing tasks must change the state and read-only ones must not"
+    if not writes:
+        assert task.outputs, "read-only tasks are scored on their outputs"
+    blob = normalise(json.dumps(results))
+    for output in task.outputs:
+        assert within(normalise(output), blob), output
+
+
+@pytest.mark.parametrize("task", [t for t in TASKS if t.forbidden_calls], ids=lambda t: t.id)
+def test_forbidden_calls_are_refused_or_not_asked(task: Any, state: DuckDBState) -> None:
+    for c in task.gold_calls:
+        run(state, c.name, **c.arguments)
+    for pattern in task.forbidden_calls:
+        assert pattern.name in TOOLS
+
+
+# -- reads --------------------------------------------------------------------------------------------------
+
+def test_lookups_and_account(state: DuckDBState) -> None:
+    s = one(state, "SELECT * FROM shippers WHERE account_type = 'business' ORDER BY shipper_id LIMIT 1")
+    assert run(state, "find_shipper_by_email", email=s["email"].upper())["shipper_id"] == s["shipper_id"]
+    with pytest.raises(ToolError, match="no shipper account"):
+        run(state, "find_shipper_by_email", email="nobody@example.com")
+    acc = run(state, "get_shipper_account", shipper_id=s["shipper_id"].lower())
+    assert acc["depot_id"] == s["home_depot_id"] and acc["discount_pct"] == s["discount_pct"]
+    with pytest.raises(ToolError, match="ids look like"):
+        run(state, "get_shipper_account", shipper_id="SH-1")
+
+
+def test_shipment_reads(state: DuckDBState) -> None:
+    listed = run(state, "list_shipments", shipper_id="SH-1055")["shipments"]
+    assert listed and all(r["shipment_id"].startswith("LP") for r in listed)
+    transit = run(state, "list_shipments", shipper_id="SH-1055", status="in_transit")["shipments"]
+    assert transit and all(r["status"] == "in_transit" for r in transit)
+    details = run(state, "get_shipment_details", shipment_id="LP40010347")
+    assert details["status"] == "held_at_depot" and len(details["delivery_attempts"]) == 3
+    assert details["claim_deadline"] == "2026-06-27" and details["parcels"] and details["tracking_events"]
+    assert run(state, "get_shipment_details", shipment_id="LP40010056")["claim"]["claim_type"] == "lost"
+
+
+def test_quote_uses_dimensional_weight_and_cutoffs(state: DuckDBState) -> None:
+    q = run(state, "quote_shipping_rate", shipper_id="SH-1004", service_level="express", recipient_zip="97214",
+            weight_lb=12.0, length_in=20, width_in=16, height_in=12)
+    rate = one(state, "SELECT * FROM rate_cards WHERE service_level = 'express' AND zone = ?", [q["zone"]])
+    assert q["dimensional_weight"] == 27.6 and q["billable_weight"] == 28
+    assert q["charge"] == round(rate["base_charge"] + rate["per_lb"] * 28, 2)
+    assert (q["ship_date"], q["expected_delivery"]) == ("2026-06-10", "2026-06-12")  # before the 16:00 cut-off
+    heavy = run(state, "quote_shipping_rate", shipper_id="SH-1001", service_level="overnight", recipient_zip="83702",
+                weight_lb=30.0, length_in=10, width_in=10, height_in=10)
+    assert heavy["billable_weight"] == 30 and heavy["zone"] == 2 and heavy["discount_pct"] > 0
+    assert heavy["charge"] < heavy["list_charge"]
+    assert (heavy["ship_date"], heavy["expected_delivery"]) == ("2026-06-11", "2026-06-12")  # after 13:00
+    for bad, match in (({"weight_lb": 71.0}, "at most 70"), ({"length_in": 49}, "at most 70 lb with no side"),
+                       ({"height_in": 0}, "more than 0")):
+        with pytest.raises(ToolError, match=match):
+            run(state, "quote_shipping_rate", shipper_id="SH-1004", service_level="ground", recipient_zip="97214",
+                **{**PARCEL, **bad})
+
+
+def test_depots_pickups_invoices(state: DuckDBState) -> None:
+    assert len(run(state, "list_depots")["depots"]) == 6
+    assert {d["state"] for d in run(state, "list_depots", state="OR")["depots"]} == {"OR"}
+    cap = run(state, "check_pickup_capacity", depot_id="DEP-EUG", pickup_date="2026-06-12")
+    assert cap["remaining"] == 0 and cap["next_bookable_date"] == "2026-06-15"
+    with pytest.raises(ToolError, match="YYYY-MM-DD"):
+        run(state, "check_pickup_capacity", depot_id="DEP-EUG", pickup_date="next Friday")
+    pickups = run(state, "list_pickups", shipper_id="SH-1096", status="scheduled")["pickups"]
+    assert {p["pickup_id"] for p in pickups} >= {"PU-3129", "PU-3136"}
+    inv = run(state, "list_invoices", shipper_id="SH-1014")
+    assert any(i["status"] == "overdue" for i in inv["invoices"])
+    assert inv["unbilled_total"] == round(sum(c["amount"] for c in inv["unbilled_charges"]), 2)
+
+
+# -- create_shipment ----------------------------------------------------------------------------------------
+
+def test_create_shipment(state: DuckDBState) -> None:
+    out = run(state, "create_shipment", shipper_id="SH-1008", service_level="ground", recipient_name="Ana Chavez",
+              declared_value=250.0, contents="Books", **ADDRESS, **PARCEL)
+    sh = one(state, "SELECT * FROM shipments WHERE shipment_id = ?", [out["shipment_id"]])
+    assert out["shipment_id"] == "LP40010586" and sh["status"] == "label_created" and sh["dest_depot_id"] == "DEP-PDX"
+    assert sh["declared_value"] == 250.0 and sh["shipping_charge"] == out["charge"]
+    assert state.db.scalar("SELECT count(*) FROM parcels WHERE shipment_id = ?", [out["shipment_id"]]) == 1
+    assert state.db.scalar("SELECT amount FROM charges WHERE shipment_id = ? AND invoice_id IS NULL",
+                           [out["shipment_id"]]) == out["charge"]
+
+
+def test_create_shipment_refusals(state: DuckDBState) -> None:
+    base = {"shipper_id": "SH-1008", "service_level": "ground", "recipient_name": "Tom Chavez", **PARCEL}
+    assert_refused(state, "create_shipment", "outside Larkspur Parcel's service area",
+                   **{**base, **ADDRESS, "recipient_zip": "94103", "recipient_city": "San Francisco",
+                      "recipient_state": "CA"})
+    assert_refused(state, "create_shipment", "belongs to Salem", **{**base, **ADDRESS, "recipient_city": "Eugene"})
+    assert_refused(state, "create_shipment", "declared value", **{**base, **ADDRESS, "declared_value": 6000.0})
+    assert_refused(state, "create_shipment", "at most 70 lb", **{**base, **ADDRESS, "weight_lb": 84.0})
+    assert_refused(state, "create_shipment", "credit hold", **{**base, **ADDRESS, "shipper_id": "SH-1014"})
+
+
+# -- pickups ------------------------------------------------------------------------------------------------
+
+def test_schedule_and_cancel_pickup(state: DuckDBState) -> None:
+    out = run(state, "schedule_pickup", shipper_id="SH-1053", pickup_date="2026-06-15", time_window="afternoon",
+              parcel_count=9)
+    assert out["depot_id"] == "DEP-EUG" and out["status"] == "scheduled"
+    done = run(state, "cancel_pickup", pickup_id=out["pickup_id"])
+    assert done["status"] == "cancelled"
+    assert one(state, "SELECT status FROM pickups WHERE pickup_id = ?", [out["pickup_id"]])["status"] == "cancelled"
+
+
+def test_schedule_pickup_refusals(state: DuckDBState) -> None:
+    base = {"shipper_id": "SH-1053", "time_window": "morning", "parcel_count": 5}
+    assert_refused(state, "schedule_pickup", "from tomorrow", **base, pickup_date="2026-06-10")
+    assert_refused(state, "schedule_pickup", "from tomorrow", **base, pickup_date="2026-06-30")
+    assert_refused(state, "schedule_pickup", "weekdays only", **base, pickup_date="2026-06-13")
+    assert_refused(state, "schedule_pickup", "1 to 50 parcels", **{**base, "parcel_count": 60},
+                   pickup_date="2026-06-15")
+    assert_refused(state, "schedule_pickup", "fully booked", **base, pickup_date="2026-06-12")
+    assert_refused(state, "schedule_pickup", "already scheduled", **{**base, "shipper_id": "SH-1096"},
+                   pickup_date="2026-06-11")
+    assert_refused(state, "schedule_pickup", "credit hold", **{**base, "shipper_id": "SH-1035"},
+                   pickup_date="2026-06-15")
+    assert_refused(state, "schedule_pickup", "YYYY-MM-DD", **base, pickup_date="15/06/2026")
+
+
+def test_cancel_pickup_refusals(state: DuckDBState) -> None:
+    assert_refused(state, "cancel_pickup", "driver is already routed", pickup_id="PU-3129")
+    completed = one(state, "SELECT pickup_id FROM pickups WHERE status = 'completed' LIMIT 1")["pickup_id"]
+    assert_refused(state, "cancel_pickup", "only scheduled pickups", pickup_id=completed)
+    assert_refused(state, "cancel_pickup", "no pickup", pickup_id="PU-1")
+
+
+# -- changes in transit -------------------------------------------------------------------------------------
+
+def test_correct_delivery_address(state: DuckDBState) -> None:
+    out = run(state, "correct_delivery_address", shipment_id="LP40010585", recipient_line1="2240 Capitol Way S",
+              recipient_city="Olympia", recipient_state="wa", recipient_zip="98501")
+    assert out["fee"] == 12.50
+    sh = one(state, "SELECT * FROM shipments WHERE shipment_id = 'LP40010585'")
+    assert sh["recipient_line1"] == "2240 Capitol Way S" and sh["dest_depot_id"] == "DEP-TAC"
+    assert state.db.scalar("SELECT amount FROM charges WHERE charge_id = ?", [out["charge_id"]]) == 12.50
+
+
+def test_correct_delivery_address_refusals(state: DuckDBState) -> None:
+    assert_refused(state, "correct_delivery_address", "before it is out for delivery", shipment_id="LP40010435",
+                   **ADDRESS)
+    held = in_flight(state, "held_at_depot")
+    assert_refused(state, "correct_delivery_address", "held_at_depot at", shipment_id=held["shipment_id"], **ADDRESS)
+    sh = in_flight(state)
+    assert_refused(state, "correct_delivery_address", "already goes to", shipment_id=sh["shipment_id"],
+                   recipient_line1=sh["recipient_line1"], recipient_city=sh["recipient_city"],
+                   recipient_state=sh["recipient_state"], recipient_zip=sh["recipient_zip"])
+    assert_refused(state, "correct_delivery_address", "service area", shipment_id=sh["shipment_id"],
+                   **{**ADDRESS, "recipient_zip": "10001"})
+
+
+def test_hold_and_redirect(state: DuckDBState) -> None:
+    free = run(state, "hold_at_depot", shipment_id="LP40010525", depot_id="DEP-SEA")
+    assert free["fee"] == 0.0 and free["status"] == "held_at_depot"
+    assert state.db.scalar("SELECT count(*) FROM charges WHERE shipment_id = 'LP40010525'") == 1
+    paid = run(state, "hold_at_depot", shipment_id="LP40010532", depot_id="dep-pdx")
+    assert paid["fee"] == 9.75
+    assert one(state, "SELECT * FROM charges WHERE shipment_id = 'LP40010532' AND charge_type = 'redirect'")
+    assert_refused(state, "hold_at_depot", "held_at_depot", shipment_id="LP40010525", depot_id="DEP-SEA")
+    assert_refused(state, "hold_at_depot", "out_for_delivery", shipment_id="LP40010435", depot_id="DEP-PDX")
+    assert_refused(state, "hold_at_depot", "no depot", shipment_id="LP40010524", depot_id="DEP-XYZ")
+
+
+# -- claims -------------------------------------------------------------------------------------------------
+
+def test_file_claims(state: DuckDBState) -> None:
+    capped = run(state, "file_claim", shipment_id="LP40010281", claim_type="damaged", amount_claimed=180.0)
+    assert (capped["amount_claimed"], capped["amount_payable"]) == (180.0, 100.0)
+    lost = run(state, "file_claim", shipment_id="LP40010341", claim_type="lost", amount_claimed=320.0)
+    assert lost["amount_payable"] == 320.0 and lost["status"] == "submitted"
+
+
+def test_claim_refusals(state: DuckDBState) -> None:
+    assert_refused(state, "file_claim", "one claim per shipment", shipment_id="LP40010056", claim_type="lost",
+                   amount_claimed=50.0)
+    assert_refused(state, "file_claim", "claim window closed on 2026-05-31", shipment_id="LP40010240",
+                   claim_type="damaged", amount_claimed=60.0)
+    assert_refused(state, "file_claim", "needs a delivered shipment", shipment_id="LP40010585",
+                   claim_type="damaged", amount_claimed=60.0)
+    assert_refused(state, "file_claim", "not missing", shipment_id="LP40010281", claim_type="lost",
+                   amount_claimed=60.0)
+    assert_refused(state, "file_claim", "more than 0.00", shipment_id="LP40010281", claim_type="damaged",
+                   amount_claimed=0.0)
