@@ -166,14 +166,16 @@ def hostile_actions(f: Fuzzed) -> st.SearchStrategy[Any]:
                                      optional={k: typed_value(p) for k, p in params.items() if k not in required})
 
     def poisoned_gold(draw: st.DrawFn) -> dict[str, Any]:
-        name, args = draw(st.sampled_from(f.gold))
+        name, args = draw(st.sampled_from([g for g in f.gold if tools[g[0]].parameters]))
         params = tools[name].parameters
         for key in draw(st.lists(st.sampled_from(sorted(params)), min_size=1, max_size=len(params), unique=True)):
             args[key] = draw(typed_value(params[key]))
         return {"name": name, "arguments": args}
 
     typed_call = st.sampled_from(names).flatmap(lambda n: typed_args(n).map(lambda a: {"name": n, "arguments": a}))
-    call = st.one_of(typed_call, st.composite(poisoned_gold)()) if f.gold else typed_call
+    # Only gold calls of tools with parameters can be poisoned (a tool may take none).
+    poisonable = [g for g in f.gold if tools[g[0]].parameters]
+    call = st.one_of(typed_call, st.composite(poisoned_gold)()) if poisonable else typed_call
     wrong_keys = st.sampled_from(names).flatmap(lambda n: st.fixed_dictionaries({
         "name": st.just(n),
         "arguments": st.one_of(junk, deep_object, st.dictionaries(
