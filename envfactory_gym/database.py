@@ -399,12 +399,14 @@ def _sql_path(path: Path) -> str:
 
 def _fingerprints(cur: duckdb.DuckDBPyConnection, tables: Sequence[str],
                   catalog: str | None = None) -> dict[str, tuple[int, int | None]]:
-    # XOR of row hashes is exact for sets of distinct rows, which primary keys guarantee. DuckDB's hash()
-    # differs between versions, so fingerprints are only ever compared within one process.
+    # XOR of row hashes is exact for sets of distinct rows, which primary keys guarantee. A row's hash() XORs its
+    # last column's hash in, so the same change of that column on two rows would cancel out in the XOR: each row
+    # hash is hashed again to mix it. DuckDB's hash() differs between versions, so fingerprints are only ever
+    # compared within one process.
     if not tables:
         return {}
     prefix = f"{catalog}." if catalog else ""
-    sql = " UNION ALL ".join(f"SELECT '{t}', count(*), bit_xor(hash(r)) FROM {prefix}{t} AS r" for t in tables)
+    sql = " UNION ALL ".join(f"SELECT '{t}', count(*), bit_xor(hash(hash(r))) FROM {prefix}{t} AS r" for t in tables)
     return {t: (int(n), None if h is None else int(h)) for t, n, h in cur.execute(sql).fetchall()}
 
 

@@ -127,3 +127,21 @@ def test_template_rejects_bad_schema_and_seed(tmp_path):
     state = DuckDBState(tmpl)
     assert state.db.query("SELECT * FROM t") == [{"a": 1, "b": "x"}]
     state.close()
+
+
+def test_the_same_change_on_two_rows_changes_the_fingerprint(library_package):
+    # A row hash mixes its last column's hash in linearly: without a second hash, the same change of that column
+    # on two rows (both prices 10.00 -> 20.00) cancelled out in the XOR, and the states fingerprinted equal.
+    s = library_package.new_state()
+    try:
+        s.run_in_transaction(lambda db: db.execute("UPDATE books SET price = 10 WHERE book_id IN ('B-001', 'B-002')"),
+                             writes=True)
+        before = s.fingerprints(["books"])
+        s.run_in_transaction(lambda db: db.execute("UPDATE books SET price = 20 WHERE book_id IN ('B-001', 'B-002')"),
+                             writes=True)
+        assert s.fingerprints(["books"]) != before
+        s.run_in_transaction(lambda db: db.execute("UPDATE books SET price = 10 WHERE book_id IN ('B-001', 'B-002')"),
+                             writes=True)
+        assert s.fingerprints(["books"]) == before
+    finally:
+        s.close()
