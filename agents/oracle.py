@@ -10,6 +10,9 @@ import gymnasium as gym
 class OracleAgent:
     """Asks for the user's hidden facts, plays the gold calls one per step, then sends a final answer.
 
+    On a multi-turn benchmark task (one with ``gold_turns``, e.g. BFCL's), it plays each turn's gold calls, then
+    a message that ends the turn.
+
     It proves every task solvable through the public env API (its reward must be 1.0 on every task), and its
     episodes are the SFT demonstrations: so it asks for what the request leaves out, as a good agent would,
     instead of using facts it could not know.
@@ -28,6 +31,11 @@ class OracleAgent:
 
     def reset(self, env: gym.Env, observation: tuple, info: dict[str, Any]) -> None:
         task = env.unwrapped.task
+        turns = getattr(task, "gold_turns", None)
+        if turns is not None:  # a multi-turn benchmark (BFCL): each turn's gold calls, then a message ending it
+            self._plan = [a for calls in turns for a in [*({"name": c.name, "arguments": dict(c.arguments)}
+                                                           for c in calls), "Done."]]
+            return
         missing = [task.fact_keywords(name)[0] for name in task.user_facts]
         self._plan = [f"Could you please tell me your {' and '.join(missing)}?"] if missing else []
         self._plan += [{"name": c.name, "arguments": dict(c.arguments)} for c in task.gold_calls]

@@ -20,3 +20,5 @@ __all__ = [
 ]
 
 register_envs()
+
+from envfactory_gym import bench as _bench  # noqa: E402,F401  (registers Bench/* when their backends are installed)

@@ -17,10 +17,13 @@ from rich.table import Table
 import envfactory_gym
 from envfactory_gym.authoring.cli import register as register_authoring
 from envfactory_gym.cli_types import ArgumentParser, known_env_id, non_negative_int, output_path, positive_int
+from envfactory_gym.envgen.cli import register as register_envgen
+from envfactory_gym.envgen.compile.cli import register as register_compile
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.eval.cli import register as register_eval
 from envfactory_gym.querygen.cli import register as register_querygen
 from envfactory_gym.registration import get_package, registered_env_ids
+from envfactory_gym.serve.cli import register as register_serve
 from envfactory_gym.tasks import atomic_write_text
 from envfactory_gym.train.cli import register as register_train
 from envfactory_gym.verify.cli import register as register_verify
@@ -234,6 +237,9 @@ def build_parser() -> argparse.ArgumentParser:
     register_train(sub)
     register_verify(sub)
     register_authoring(sub)
+    register_envgen(sub)
+    register_compile(sub)
+    register_serve(sub)
     return parser
 
 

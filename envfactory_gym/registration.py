@@ -25,6 +25,8 @@ _registered: dict[str, Path] = {}
 _unverified: dict[str, tuple[Path, str]] = {}
 _problems: dict[Path, str] = {}
 _dates: dict[str, str | None] = {}
+#: Envs registered without an environment folder (the public benchmarks of ``envfactory_gym.bench``).
+_external: dict[str, str] = {}
 
 
 def shipped_envs_dir() -> Path:
@@ -125,6 +127,17 @@ def verified_date(env_id: str) -> str | None:
     return _dates.get(resolve_env_id(env_id))
 
 
+def register_external_env(env_id: str, note: str = "") -> None:
+    """Make an env id registered in gymnasium by other code (no environment folder) known to
+    :func:`resolve_env_id`, so that ``envfactory eval --envs`` accepts it."""
+    _external[env_id] = note
+
+
+def external_env_ids() -> list[str]:
+    """Ids of the envs registered without an environment folder (benchmarks), sorted."""
+    return sorted(_external)
+
+
 def registered_env_ids() -> list[str]:
     """Ids of the environments registered so far, sorted."""
     return sorted(_registered)
@@ -139,15 +152,19 @@ def resolve_env_id(name: str) -> str:
     """
     text = str(name).strip()
     env_id = text.rsplit(":", 1)[-1] if ":" in text else text
+    known = [*_registered, *_external]
     if "/" not in env_id:
-        env_id = f"{NAMESPACE}/{env_id}"
-    if env_id in _registered:
+        # A bare name is an EnvFactory env, or the one env of another namespace with that name.
+        others = [k for k in _external if k.rsplit("/", 1)[-1].lower() == env_id.lower()]
+        env_id = others[0] if f"{NAMESPACE}/{env_id}" not in _registered and len(others) == 1 \
+            else f"{NAMESPACE}/{env_id}"
+    if env_id in known:
         return env_id
-    folded = {k.lower(): k for k in _registered}
+    folded = {k.lower(): k for k in known}
     if env_id.lower() in folded:
         return folded[env_id.lower()]
     # Compare names without the namespace, which every id shares and which would make any name look close.
-    short = {k.rsplit("/", 1)[-1].lower(): k for k in _registered}
+    short = {k.rsplit("/", 1)[-1].lower(): k for k in known}
     near = [short[m] for m in difflib.get_close_matches(env_id.rsplit("/", 1)[-1].lower(), list(short), n=3,
                                                        cutoff=0.6)]
     hint = f" Did you mean {' or '.join(repr(k) for k in near)}?" if near else ""
@@ -155,9 +172,12 @@ def resolve_env_id(name: str) -> str:
         folder, reason = _unverified[env_id]
         raise EnvNotVerifiedError(folder, f"{env_id} is not registered: {reason}; authors can load it with "
                                           f"envfactory_gym.register_env_dir({str(folder)!r}, allow_unverified=True)")
-    raise EnvFactoryError(f"unknown environment {text!r}.{hint} Registered: {', '.join(sorted(_registered)) or 'none'}")
+    raise EnvFactoryError(f"unknown environment {text!r}.{hint} Registered: {', '.join(sorted(known)) or 'none'}")
 
 
 def get_package(env_id: str) -> EnvPackage:
     """The :class:`EnvPackage` behind a registered env id (any form :func:`resolve_env_id` accepts)."""
-    return load_package(_registered[resolve_env_id(env_id)])
+    resolved = resolve_env_id(env_id)
+    if resolved not in _registered:
+        raise EnvFactoryError(f"{resolved} is a benchmark env: it has no environment folder")
+    return load_package(_registered[resolved])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import re
@@ -80,6 +81,12 @@ def register(subparsers: Any) -> None:
                         "LLM user); 0 for none")
     p.add_argument("--episode-deadline", type=non_negative_float, default=0.0,
                    help="overall seconds for the requests of one episode (openai agent); 0 for none (default)")
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="where episodes run: threads in this process, or Ray actors (pip install "
+                        "\"envfactory-gym[ray]\"); both store the same records")
+    p.add_argument("--address", help="ray backend: the cluster to connect to (default: start a local one)")
+    p.add_argument("--workers", type=positive_int, default=2,
+                   help="ray backend: actors, each with its own agent and envs (--concurrency episodes each)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_eval)
     p = subparsers.add_parser("view", help="write a static HTML page to browse the episodes of an eval run")
@@ -93,6 +100,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from envfactory_gym.eval.report import BASELINE_DIR, summarize_records, write_report
 
     config = _config(args)
+    if args.address and args.backend != "ray":
+        raise EnvFactoryError("--address needs --backend ray (it names the Ray cluster to connect to)")
     run_dir = Path(args.report) if args.report else default_run_dir(config)
     _check_resume(run_dir, config)
     factory, user_factory, name = _factories(args)
@@ -107,8 +116,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     specs = plan_episodes(config["envs"], args.trials, args.seed, env_kwargs={"tasks": args.tasks} if args.tasks else {},
                           limit=args.limit)
     atomic_write_text(run_dir / CONFIG_FILE, json.dumps(config, indent=2))
+    backend = {"backend": args.backend, "workers": args.workers, "address": args.address}
     result = run_eval(specs, factory, run_dir, concurrency=args.concurrency, env_kwargs=env_kwargs,
-                      user_factory=user_factory, progress=not args.quiet, agent_name=name)
+                      user_factory=user_factory, progress=not args.quiet, agent_name=name, **backend)
     summary = summarize_records(result.records, args.trials)
     throughput = {"played": result.played, "skipped": result.skipped, "wall_s": round(result.wall_s, 3),
                   "episodes_per_s": result.episodes_per_s, "turns_per_s": result.turns_per_s}
@@ -122,7 +132,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if baseline is not None:
         base_factory, base_name = baseline
         base = run_eval(specs, base_factory, run_dir / BASELINE_DIR, concurrency=args.concurrency,
-                        env_kwargs=env_kwargs, user_factory=user_factory, progress=not args.quiet, agent_name=base_name)
+                        env_kwargs=env_kwargs, user_factory=user_factory, progress=not args.quiet, agent_name=base_name,
+                        **backend)
         base_summary, base_missing = summarize_records(base.records, args.trials), len(specs) - len(base.records)
         meta["baseline"] = payload["baseline"] = {
             "agent": base_name, "summary": base_summary, "missing": base_missing,
@@ -202,6 +213,7 @@ def default_run_dir(config: dict[str, Any]) -> Path:
 
 def _factories(args: argparse.Namespace) -> tuple[Any, Any, str]:
     from envfactory_gym.agents.registry import AGENTS, make_agent
+    from envfactory_gym.scale.spec import AgentSpec
 
     options: dict[str, Any] = {}
     name = args.agent
@@ -236,7 +248,8 @@ def _factories(args: argparse.Namespace) -> tuple[Any, Any, str]:
             options["max_new_tokens"] = args.max_tokens
     user_factory = _user_factory(args) if args.user == "llm" else None
     seed = args.seed
-    return (lambda: make_agent(args.agent, seed=seed, **options)), user_factory, name
+    # A picklable factory (name and options), so Ray actors can build their own agents.
+    return AgentSpec(args.agent, seed, options), user_factory, name
 
 
 def _baseline(args: argparse.Namespace, name: str) -> tuple[Any, str] | None:
@@ -269,7 +282,7 @@ def _user_factory(args: argparse.Namespace) -> Any:
     client = LLMClient(base_url, model, timeout_s=args.timeout, max_retries=args.retries,
                        deadline_s=args.request_deadline or None,
                        concurrency=max(1, args.concurrency), seed=args.seed)
-    return lambda: LLMUserSimulator(client)
+    return functools.partial(LLMUserSimulator, client)
 
 
 def _print_summary(summary: dict[str, Any], result: Any, missing: int) -> None:

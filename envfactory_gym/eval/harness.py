@@ -70,7 +70,8 @@ def plan_episodes(envs: Sequence[str], trials: int = 1, seed: int = 0, env_kwarg
         env = gym.make(env_id, **dict(env_kwargs or {}))
         try:
             u = env.unwrapped
-            tasks += [(env_id, u.package.manifest.domain, i, t.id) for i, t in enumerate(u.tasks[:limit])]
+            domain = u.report_domain if hasattr(u, "episode_record") else u.package.manifest.domain
+            tasks += [(env_id, domain, i, t.id) for i, t in enumerate(u.tasks[:limit])]
         finally:
             env.close()
     return [EpisodeSpec(env_id, domain, task_id, trial, seed + 1000 * trial + index)
@@ -98,15 +99,25 @@ def play_episode(env: gym.Env, agent: Agent, spec: EpisodeSpec) -> dict[str, Any
 
 def run_eval(specs: Sequence[EpisodeSpec], agent_factory: AgentFactory, run_dir: str | Path,
              concurrency: int = 1, env_kwargs: Mapping[str, Any] | None = None,
-             user_factory: UserFactory | None = None, progress: bool = True, agent_name: str = "") -> EvalResult:
+             user_factory: UserFactory | None = None, progress: bool = True, agent_name: str = "",
+             backend: str = "local", workers: int = 2, address: str | None = None) -> EvalResult:
     """Play every spec not yet stored in ``run_dir/episodes.jsonl``, appending each finished episode.
 
     Agents with ``act_batch`` decode ``concurrency`` episodes per call on one thread; other agents run in
     ``concurrency`` threads, each with its own agent and its own env per env id. A failed episode (e.g. an
     endpoint that stays down) is reported in ``errors`` and not stored, so a rerun plays it again.
+    ``backend="ray"`` plays them on ``workers`` Ray actors instead (``envfactory_gym.scale.run_eval_ray``).
     """
     if concurrency < 1:
         raise ValueError(f"concurrency must be at least 1, got {concurrency}")
+    if backend != "local":
+        from envfactory_gym.scale.cluster import check_backend
+        from envfactory_gym.scale.eval import run_eval_ray
+
+        check_backend(backend)
+        return run_eval_ray(specs, agent_factory, run_dir, workers=workers, address=address, concurrency=concurrency,
+                            env_kwargs=env_kwargs, user_factory=user_factory, progress=progress,
+                            agent_name=agent_name)
     store = EpisodeStore(run_dir)
     todo = [s for s in specs if s.key not in store]
     if not todo:  # nothing left: no need to build the agent (a local model takes seconds to load)
@@ -277,15 +288,24 @@ def _begin(env: gym.Env, agent: Agent, spec: EpisodeSpec) -> tuple[tuple, dict[s
 def _record(env: gym.Env, spec: EpisodeSpec, obs: tuple, reward: float, info: dict[str, Any], steps: int,
             done: Sequence[bool], duration_s: float) -> dict[str, Any]:
     u = env.unwrapped
-    gold = u.package.gold(u.task)
-    return {
+    if hasattr(u, "episode_record"):  # benchmark envs (envfactory_gym.bench): no DuckDB state, a verdict instead
+        task_part = u.episode_record()
+    else:
+        gold = u.package.gold(u.task)
+        task_part = {"instruction": u.task.instruction, "state_diff": u.state.diff().to_dict(),
+                     "gold_diff": gold.diff.to_dict(),
+                     "gold_calls": [{"name": c.name, "arguments": c.arguments} for c in u.task.gold_calls]}
+    record = {
         "env": spec.env, "domain": spec.domain, "task_id": spec.task_id, "trial": spec.trial, "seed": spec.seed,
         "reward": reward, "components": dict(info.get("reward_components", {})), "steps": steps,
         "terminated": bool(done[0]), "truncated": bool(done[1]), "duration_s": round(duration_s, 4),
-        "instruction": u.task.instruction, "messages": _jsonable(list(obs)),
-        "state_diff": _jsonable(u.state.diff().to_dict()), "gold_diff": _jsonable(gold.diff.to_dict()),
-        "gold_calls": [{"name": c.name, "arguments": c.arguments} for c in u.task.gold_calls],
+        "instruction": task_part["instruction"], "messages": _jsonable(list(obs)),
+        "state_diff": _jsonable(task_part["state_diff"]), "gold_diff": _jsonable(task_part["gold_diff"]),
+        "gold_calls": _jsonable(task_part["gold_calls"]),
     }
+    if "benchmark" in info:
+        record["benchmark"] = _jsonable(info["benchmark"])
+    return record
 
 
 def _jsonable(value: Any) -> Any:

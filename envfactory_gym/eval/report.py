@@ -38,9 +38,29 @@ def summarize_records(records: Iterable[dict[str, Any]], trials: int | None = No
     for r in records:
         by_env[r["env"]].append(r)
         by_domain[r["domain"]].append(r)
-    return {"trials": k, "overall": _group(records, k),
-            "envs": {name: _group(rs, k) for name, rs in sorted(by_env.items())},
-            "domains": {name: _group(rs, k) for name, rs in sorted(by_domain.items())}}
+    out = {"trials": k, "overall": _group(records, k),
+           "envs": {name: _group(rs, k) for name, rs in sorted(by_env.items())},
+           "domains": {name: _group(rs, k) for name, rs in sorted(by_domain.items())}}
+    benchmarks = {name: _benchmark(rs, k) for name, rs in sorted(by_env.items()) if any("benchmark" in r for r in rs)}
+    if benchmarks:
+        out["benchmarks"] = benchmarks
+    return out
+
+
+def _benchmark(records: list[dict[str, Any]], k: int) -> dict[str, Any]:
+    """A benchmark env's scores by its own verdicts (``info["benchmark"]["passed"]``): τ²-bench's pass^k over
+    trials, and the accuracy (mean of ``passed`` over entries: BFCL's metric), with the package and version."""
+    verdicts = [r["benchmark"] for r in records if isinstance(r.get("benchmark"), dict)]
+    per_task: dict[str, list[bool]] = defaultdict(list)
+    for v in verdicts:
+        per_task[str(v.get("task_id"))].append(bool(v.get("passed")))
+    counts = [(len(v), sum(v)) for v in per_task.values()]
+    first = verdicts[0] if verdicts else {}
+    return {"name": first.get("name"), "package": first.get("package"),
+            "version": ", ".join(sorted({str(v.get("version")) for v in verdicts})) or None,
+            "tasks": len(per_task), "episodes": len(verdicts),
+            "accuracy": statistics.fmean(bool(v.get("passed")) for v in verdicts) if verdicts else None,
+            "pass_hat": {str(j): pass_hat_k(counts, j) for j in range(1, k + 1)}}
 
 
 def _group(records: list[dict[str, Any]], k: int) -> dict[str, Any]:
@@ -82,6 +102,7 @@ def write_report(run_dir: str | Path, summary: dict[str, Any], records: Sequence
         lines += _comparison(run_dir, meta, summary, meta["baseline"])
         plot = _comparison_plot(run_dir, meta, summary, meta["baseline"])
         plots[:0] = [("Agent and baseline", plot)] if plot else []
+    lines += _benchmark_table(summary.get("benchmarks", {}), k)
     lines += _table("Per env", summary["envs"], k) + _table("Per domain", summary["domains"], k)
     lines += _table("Overall", {"all": summary["overall"]}, k)
     lines += behaviour_lines(stats)
@@ -134,6 +155,21 @@ def _table(title: str, groups: dict[str, dict[str, Any]], k: int) -> list[str]:
         comps = [_fmt(g["components"].get(c)) for c in MAIN_COMPONENTS]
         lines.append("| " + " | ".join([f"`{name}`", str(g["tasks"]), str(g["episodes"]), *passes,
                                         _fmt(g["mean_reward"]), *comps]) + " |")
+    return lines + [""]
+
+
+def _benchmark_table(benchmarks: dict[str, dict[str, Any]], k: int) -> list[str]:
+    """Benchmark envs scored by the benchmarks' own verdicts, naming the package and version that judged them."""
+    if not benchmarks:
+        return []
+    head = ["env", "benchmark", "package", "tasks", "episodes", "accuracy"] + [f"pass^{j}" for j in range(1, k + 1)]
+    lines = ["## Benchmarks", "", "Scored by each benchmark's own evaluation (its `passed` verdict per episode): "
+             "pass^k as τ²-bench defines it, accuracy as the mean verdict over entries (BFCL's metric).", "",
+             "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for env, b in benchmarks.items():
+        passes = [_fmt(b["pass_hat"].get(str(j))) for j in range(1, k + 1)]
+        lines.append("| " + " | ".join([f"`{env}`", str(b["name"]), f"`{b['package']}=={b['version']}`",
+                                        str(b["tasks"]), str(b["episodes"]), _fmt(b["accuracy"]), *passes]) + " |")
     return lines + [""]
 
 

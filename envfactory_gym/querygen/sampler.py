@@ -459,6 +459,13 @@ class TaskSampler:
                     row.update(self._related_row(state, p, row))
                 if p in row and row[p] is not None:
                     args[p] = _plain(row[p], prop)
+        given = [p for p, decl in self.spec.tool(tool).parameters.items()
+                 if last and p not in t.required and p not in skip and (decl.choices or decl.column)]
+        if given:  # an optional parameter the tool's declarations give values for: the user states one
+            p = self.rng.choice(given)
+            value = self._declared_value(state, tool, p)
+            if value is not None:
+                args[p] = value
         if not t.required:
             enums = [(p, prop["enum"]) for p, prop in t.parameters.items() if "enum" in prop]
             if enums:

@@ -74,7 +74,9 @@ class Tool(_Strict):
     answer_from: list[str] = Field(default_factory=list, description="Keys of the result lists an answer may be "
                                    "taken from; '' is the result itself. Default: the result, or its first list.")
     target: bool = Field(True, description="False: never the goal of a task (still used as a lookup).")
-    parameters: dict[str, Parameter] = Field(default_factory=dict, description="Overrides of 'parameters'.")
+    parameters: dict[str, Parameter] = Field(default_factory=dict, description="Overrides of 'parameters'; an "
+                                             "optional one given choices or a column here is stated in requests "
+                                             "for this tool (one such per request).")
 
 
 class QueryGenSpec(_Strict):

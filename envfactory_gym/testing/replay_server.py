@@ -37,12 +37,12 @@ class ReplayServer:
     - ``context_tokens=N``: a request whose prompt (estimated as characters / 4) plus ``max_tokens`` exceeds
       ``N`` tokens is refused with HTTP 400 and the maximum-context-length message of vLLM and OpenAI.
 
-    A refused request consumes no scripted item.
+    A refused request consumes no scripted item. ``port`` picks the port (default: a free one).
     """
 
     def __init__(self, responses: Script, delay_s: float = 0.0, model: str = "replay", *,
                  tool_choice_default: Literal["auto", "none"] = "auto", string_content: bool = False,
-                 context_tokens: int | None = None) -> None:
+                 context_tokens: int | None = None, port: int = 0) -> None:
         if tool_choice_default not in ("auto", "none"):
             raise ValueError(f"tool_choice_default must be 'auto' or 'none', got {tool_choice_default!r}")
         if context_tokens is not None and context_tokens < 1:
@@ -64,7 +64,7 @@ class ReplayServer:
         self._lock = threading.Lock()
         self._closing = threading.Event()
         self._ids = itertools.count(1)
-        self._httpd = _Server(("127.0.0.1", 0), _Handler)
+        self._httpd = _Server(("127.0.0.1", port), _Handler)
         self._httpd.replay = self
         self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.05,), name="replay-server", daemon=True)
         self._thread.start()

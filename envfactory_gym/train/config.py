@@ -107,6 +107,11 @@ class GRPOConfig(LoraOptions):
                          "weighs the same) or 'sequence' (every episode weighs the same: the mean of its "
                          "tokens, as in the original GRPO).", choices=("token", "sequence"))
     stop_after_call: bool = _opt(False, "End a turn at its first complete </tool_call> (one call per turn).")
+    rollout_backend: str = _opt("local", "Where the rollouts' envs run: in this process, or on Ray actors "
+                                "(generation stays in the trainer; same episodes for the same seed).",
+                                choices=("local", "ray"))
+    rollout_workers: int = _opt(2, "Ray actors holding the rollouts' envs (--rollout-backend ray).")
+    ray_address: str = _opt("", "Ray cluster to connect to (default: start a local one; --rollout-backend ray).")
     save_steps: int = _opt(0, "Checkpoint every N updates (0: only at the end).")
     resume: bool = _opt(False, "Continue from the latest checkpoint in --out.")
     seed: int = _opt(0, "Seed of the task order, the sampling and the adapter's initialisation.")

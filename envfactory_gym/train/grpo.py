@@ -125,24 +125,30 @@ def tasks_for_update(refs: Sequence[TaskRef], seed: int, step: int, per_step: in
 
 
 def rollout_groups(policy: Any, tokenizer: Any, refs: Sequence[TaskRef], config: GRPOConfig,
-                   seed: int) -> list[list[Episode]]:
-    """Play ``group_size`` episodes of each task; every turn of all live episodes is decoded in one batch."""
-    import gymnasium as gym
+                   seed: int, pool: Any = None) -> list[list[Episode]]:
+    """Play ``group_size`` episodes of each task; every turn of all live episodes is decoded in one batch.
+
+    The envs live in this process, or on the Ray actors of ``pool`` (``envfactory_gym.scale.RayEnvPool``):
+    generation stays here either way, so both give the same episodes for the same seed.
+    """
     import torch
+
+    from envfactory_gym.scale.envs import EnvPlay, env_batch
 
     uses_tools = "tools" in str(tokenizer.chat_template)
     reward = reward_overrides(config.reward)
     plays = [ref for ref in refs for _ in range(config.group_size)]
-    envs = [gym.make(ref.env_id, tasks=ref.tasks, max_steps=config.max_steps_per_episode, reward=reward,
-                     tools_in_system=not uses_tools, prompt=config.prompt) for ref in plays]
+    options = {"max_steps": config.max_steps_per_episode, "reward": reward, "tools_in_system": not uses_tools,
+               "prompt": config.prompt}
+    envs = env_batch([EnvPlay(ref.env_id, ref.task_id, seed + i, {"tasks": ref.tasks, **options})
+                      for i, ref in enumerate(plays)], pool)
     try:
-        tools = envs[0].unwrapped.tool_schemas if uses_tools else None
-        obs = [e.reset(seed=seed + i, options={"task_id": ref.task_id})[0]
-               for i, (e, ref) in enumerate(zip(envs, plays))]
-        episodes = [Episode() for _ in envs]
+        tools = envs.tool_schemas(0) if uses_tools else None
+        obs = envs.reset()
+        episodes = [Episode() for _ in plays]
         for ep, o in zip(episodes, obs):
             ep.segments.append(Segment(_encode(tokenizer, o, tools)))
-        live = list(range(len(envs)))
+        live = list(range(len(plays)))
         torch.manual_seed(seed)
         prefix = PrefixCache()  # the prefix every prompt shares (system prompt; request too for one task), once
         sessions = SessionCache()  # each episode's KV cache: a turn prefills only the env's new tokens
@@ -151,15 +157,18 @@ def rollout_groups(policy: Any, tokenizer: Any, refs: Sequence[TaskRef], config:
                 _fit_context(episodes[i], config.max_prompt_tokens)
             completions = generate(policy, tokenizer, [episodes[i].segments[-1].ids for i in live], config, prefix,
                                    sessions, keys=live)
-            still = []
+            still, texts = [], {}
             for i, completion in zip(live, completions):
                 ep, seg = episodes[i], episodes[i].segments[-1]
                 seg.spans.append((len(seg.ids), len(seg.ids) + len(completion)))
                 seg.ids += completion
                 ep.turns += 1
-                text = tokenizer.decode(completion, skip_special_tokens=True).strip()
+                texts[i] = tokenizer.decode(completion, skip_special_tokens=True).strip()
+            results = envs.step(texts)  # every env's turn at once (in parallel on Ray actors)
+            for i in live:
+                ep = episodes[i]
                 before = len(obs[i])
-                obs[i], reward, terminated, truncated, info = envs[i].step(text)
+                obs[i], reward, terminated, truncated, info = results[i]
                 if terminated or truncated:
                     ep.reward = float(reward)
                     ep.components = {k: float(v) for k, v in info.get("reward_components", {}).items()}
@@ -169,8 +178,7 @@ def rollout_groups(policy: Any, tokenizer: Any, refs: Sequence[TaskRef], config:
             live = still
         return [episodes[g * config.group_size:(g + 1) * config.group_size] for g in range(len(refs))]
     finally:
-        for e in envs:
-            e.close()
+        envs.close()
 
 
 def _encode(tokenizer: Any, observation: Sequence[Any], tools: list[dict[str, Any]] | None) -> list[int]:
@@ -368,6 +376,8 @@ def train_grpo(config: GRPOConfig) -> dict[str, Any]:
     import torch
     from tqdm.auto import tqdm
 
+    from envfactory_gym.scale.envs import env_pool
+
     if config.threads:
         torch.set_num_threads(config.threads)
     if config.group_size < 2:
@@ -395,17 +405,19 @@ def train_grpo(config: GRPOConfig) -> dict[str, Any]:
         log.unlink()
     bar = tqdm(total=config.steps, initial=step, desc="grpo", disable=not config.progress)
     record: dict[str, Any] = {}
-    while step < config.steps:
-        chosen = tasks_for_update(refs, config.seed, step, config.tasks_per_step)
-        groups = rollout_groups(policy, tokenizer, chosen, config, seed=config.seed * 100_003 + step * 101)
-        stats = update(policy, optimizer, groups, config)
-        step += 1
-        record = step_record(step, chosen, groups, stats)
-        append_jsonl(log, record)
-        bar.update(1)
-        bar.set_postfix(reward=f"{record['reward']:.3f}", kl=f"{record['kl']:.4f}")
-        if config.save_steps and step % config.save_steps == 0 and step < config.steps:
-            save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
+    with env_pool(config.rollout_backend, config.rollout_workers, config.ray_address or None) as pool:
+        while step < config.steps:
+            chosen = tasks_for_update(refs, config.seed, step, config.tasks_per_step)
+            groups = rollout_groups(policy, tokenizer, chosen, config, seed=config.seed * 100_003 + step * 101,
+                                    pool=pool)
+            stats = update(policy, optimizer, groups, config)
+            step += 1
+            record = step_record(step, chosen, groups, stats)
+            append_jsonl(log, record)
+            bar.update(1)
+            bar.set_postfix(reward=f"{record['reward']:.3f}", kl=f"{record['kl']:.4f}")
+            if config.save_steps and step % config.save_steps == 0 and step < config.steps:
+                save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
     bar.close()
     save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
     policy.save_pretrained(out, selected_adapters=[TRAINED_ADAPTER])

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from envfactory_gym.syntax import parse_python
 from envfactory_gym.verify.record import CheckResult
 
 #: Thresholds of the gate (documented in docs/authoring.md).
@@ -215,7 +216,7 @@ def check_overlap(ctx: Context) -> CheckResult:
 
 def refusal_lines(tools_py: Path) -> dict[str, list[int]]:
     """Per function of ``tools.py``, the line numbers of its ``raise ToolError(...)`` statements."""
-    tree = ast.parse(tools_py.read_text(encoding="utf-8"))
+    tree = parse_python(tools_py.read_text(encoding="utf-8"), str(tools_py))
     out: dict[str, list[int]] = {}
     for node in tree.body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):

@@ -1,0 +1,53 @@
+"""The ``compile`` command (``register(subparsers)``): an OpenAPI or SQL specification to an environment, no model."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Any
+
+from envfactory_gym.cli_types import positive_int
+from envfactory_gym.errors import EnvFactoryError
+
+
+def register(subparsers: Any) -> None:
+    """Add ``compile`` to the ``envfactory`` command line."""
+    p = subparsers.add_parser("compile", help="compile an OpenAPI 3 or SQL specification into an environment folder "
+                                              "(deterministic, no model; see docs/envgen.md)")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--openapi", help="an OpenAPI 3.0/3.1 document (JSON or YAML)")
+    src.add_argument("--schema", help="a SQL file of CREATE TABLE statements")
+    p.add_argument("--rows", help="with --schema: a folder of <table>.csv sample rows")
+    p.add_argument("--name", help="environment name (default: the specification's x-name, else its title as "
+                                  "lowercase_words without a trailing 'api'; for --schema the file's name, or its "
+                                  "folder's when the file is schema.sql)")
+    p.add_argument("--domain", help="domain (default: the specification's x-domain, else 'general')")
+    p.add_argument("--out", help="the environment folder to write (must not exist; default: ./NAME)")
+    p.add_argument("--tasks", type=positive_int, default=60, help="QueryGen tasks sampled into tasks.jsonl")
+    p.add_argument("--force", action="store_true", help="replace an existing --out folder")
+    p.add_argument("--verify", action="store_true", help="run the gate (envfactory verify) on the result")
+    p.set_defaults(func=cmd_compile)
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    from envfactory_gym.envgen.compile import compile_digest, read_openapi, read_sql
+
+    if args.rows and not args.schema:
+        raise EnvFactoryError("--rows: only with --schema")
+    start = time.monotonic()
+    digest = read_openapi(args.openapi) if args.openapi else read_sql(args.schema, args.rows)
+    folder = compile_digest(digest, args.out, name=args.name, domain=args.domain, tasks=args.tasks,
+                            force=args.force)
+    print(f"wrote {folder} ({len(digest.entities)} tables, {len(digest.operations) or 5 * len(digest.entities)} "
+          f"tools) in {time.monotonic() - start:.1f} s")
+    if not args.verify:
+        print(f"next: envfactory verify {folder}")
+        return 0
+    from envfactory_gym.verify.gate import verify
+
+    record = verify(Path(folder))
+    for c in record.checks:
+        print(f"  {'pass' if c.passed else 'FAIL'} {c.name:<10} {c.seconds:6.1f} s  {c.reason}")
+    print(f"{'verified' if record.passed else 'rejected'} {record.env_id} ({folder})")
+    return 0 if record.passed else 1

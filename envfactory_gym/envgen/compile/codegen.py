@@ -1,0 +1,570 @@
+"""Write ``schema.sql`` and ``tools.py`` of a compiled environment from its plan, as readable hand-style code."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from typing import Any
+
+from envfactory_gym.envgen.compile.plan import Arg, Column, Plan, Table, ToolPlan, article, join_or, snake, words
+
+_HELPERS = {
+    "_select": '''
+def _select(db: Database, sql: str, where: list[str], params: list[Any], order: str) -> list[dict[str, Any]]:
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    return db.query(f"{sql} ORDER BY {order} LIMIT {LIST_LIMIT}", params)
+''',
+    "_next_id": '''
+def _next_id(db: Database, table: str, key: str, prefix: str, width: int) -> str:
+    last = db.scalar(f"SELECT max(CAST(substr({key}, {len(prefix) + 1}) AS INTEGER)) FROM {table}") or 0
+    return f"{prefix}{last + 1:0{width}d}"
+''',
+    "_next_number": '''
+def _next_number(db: Database, table: str, key: str) -> int:
+    return int(db.scalar(f"SELECT max({key}) FROM {table}") or 0) + 1
+''',
+    "_update": '''
+def _update(db: Database, table: str, key: str, value: Any, changes: dict[str, Any]) -> None:
+    assignments = ", ".join(f"{column} = ?" for column in changes)
+    db.execute(f"UPDATE {table} SET {assignments} WHERE {key} = ?", [*changes.values(), value])
+''',
+    "_text": '''
+def _text(name: str, value: str, low: int | None = None, high: int | None = None) -> str:
+    value = value.strip()
+    if (low is not None and len(value) < low) or (high is not None and len(value) > high):
+        span = f"{low} to {high}" if low is not None and high is not None else \\
+            f"at least {low}" if low is not None else f"at most {high}"
+        raise ToolError(f"{name} must have {span} characters, got {len(value)}")
+    return value
+''',
+    "_matches": '''
+def _matches(name: str, value: str, pattern: str) -> str:
+    if not re.fullmatch(pattern.strip("^$"), value):
+        raise ToolError(f"{name} {value!r} does not match the pattern {pattern}")
+    return value
+''',
+    "_email": '''
+def _email(name: str, value: str) -> str:
+    value = value.strip().lower()
+    if not EMAIL.fullmatch(value):
+        raise ToolError(f"{name} {value!r} is not an email address")
+    return value
+''',
+    "_day": '''
+def _day(name: str, value: str) -> str:
+    try:
+        return date.fromisoformat(value.strip()[:10]).isoformat()
+    except ValueError:
+        raise ToolError(f"{name} {value!r} is not a date (use YYYY-MM-DD)") from None
+''',
+    "_moment": '''
+def _moment(name: str, value: str) -> str:
+    try:
+        return datetime.fromisoformat(value.strip()).isoformat(timespec="seconds")
+    except ValueError:
+        raise ToolError(f"{name} {value!r} is not a date and time (use YYYY-MM-DDTHH:MM)") from None
+''',
+    "_within": '''
+def _within(name: str, value: float, low: float | None, high: float | None) -> float:
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"from {low:g} to {high:g}" if low is not None and high is not None else \\
+            f"at least {low:g}" if low is not None else f"at most {high:g}"
+        raise ToolError(f"{name} must be {span}, got {value:g}")
+    return value
+''',
+    "_time_of": '''
+def _time_of(value: Any) -> datetime:
+    return value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+''',
+}
+
+
+def q(value: Any) -> str:
+    """A Python literal, strings in double quotes."""
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else repr(value)
+
+
+def sql_list(values: list[Any]) -> str:
+    return ", ".join("'" + str(v).replace("'", "''") + "'" for v in values)
+
+
+# -- schema.sql -------------------------------------------------------------------------------------------------
+
+def schema_sql(plan: Plan) -> str:
+    out = [f"-- Tables of the {plan.name} environment, one per resource of {plan.title}."]
+    for t in plan.tables:
+        width = max(len(c.name) for c in t.columns)
+        lines = []
+        for c in t.columns:
+            parts = [c.name.ljust(width), c.sql_type]
+            if c is t.key:
+                parts.append("PRIMARY KEY")
+            elif c.required:
+                parts.append("NOT NULL")
+            if c.enum and c.kind == "string":
+                parts.append(f"CHECK ({c.name} IN ({sql_list(c.enum)}))")
+            lines.append("    " + " ".join(parts))
+        comment = f"-- {t.description}\n" if t.description else ""
+        out.append(f"\n{comment}CREATE TABLE {t.name} (\n" + ",\n".join(lines) + "\n);")
+    return "\n".join(out) + "\n"
+
+
+# -- tools.py ---------------------------------------------------------------------------------------------------
+
+class ToolsWriter:
+    """Writes ``tools.py``: constants, one lookup per table, the checks that are used, then one function per tool."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.used: set[str] = set()
+        self.lookups: set[str] = set()
+
+    def sql_name(self, t: Table) -> str:
+        return f"_{t.name.upper()}_SQL"
+
+    def lookup_name(self, t: Table) -> str:
+        return f"_{snake(t.entity)}"
+
+    def joins(self, t: Table) -> tuple[list[str], list[str]]:
+        """The label columns of referenced rows (``plan_name``) and the joins that give them."""
+        fields, joins = [], []
+        for i, c in enumerate(c for c in t.columns if c.references and c is not t.key):
+            ref = self.plan.table(c.references)
+            label = ref.label()
+            if not label:
+                continue
+            alias = f"r{i + 1}"
+            base = c.name[:-3] if c.name.endswith("_id") else c.name
+            if label == ["first_name", "last_name"]:
+                fields.append(f"{alias}.first_name || ' ' || {alias}.last_name AS {base}_name")
+            elif label[0] in ("name", "title", "label"):
+                fields.append(f"{alias}.{label[0]} AS {base}_{label[0]}")
+            else:
+                fields.append(f"{alias}.{label[0]} AS {base}_{label[0]}")
+            joins.append(f"LEFT JOIN {ref.name} {alias} ON {alias}.{ref.key.name} = t.{c.name}")
+        return fields, joins
+
+    def render(self) -> str:
+        tools = [self.tool(tp) for tp in self.plan.tools]
+        head = self.header()
+        lookups = [self.lookup(t) for t in self.plan.tables if t.name in self.lookups]
+        helpers = [_HELPERS[h].strip("\n") for h in _HELPERS if h in self.used]
+        sep = "\n\n\n"
+        body = sep.join([*helpers, *lookups])
+        return head + sep + body + sep + sep.join(tools) + "\n"
+
+    def header(self) -> str:
+        p = self.plan
+        intro = textwrap.fill(p.description or p.title, 116) if (p.description or p.title) else ""
+        doc = f'"""Tools of the {p.name} environment, compiled from {p.title}.\n\n{intro}\n"""\n'
+        imports = ["from __future__ import annotations", ""]
+        std = []
+        if "_matches" in self.used or "_email" in self.used:
+            std.append("import re")
+        dt = [n for n, h in (("date", "_day"), ("datetime", "_moment")) if h in self.used]
+        if "_time_of" in self.used and "datetime" not in dt:
+            dt.append("datetime")
+        if dt:
+            std.append(f"from datetime import {', '.join(dt)}")
+        std.append("from typing import Any, Literal" if p.enums else "from typing import Any")
+        imports += std + ["", "from envfactory_gym import Database, ToolError, tool", ""]
+        consts = [f"{alias} = Literal[{', '.join(q(v) for v in values)}]" for values, alias in p.enums.items()]
+        consts.append("")
+        consts.append("#: The most rows a list returns; narrower filters find the rest.")
+        consts.append("LIST_LIMIT = 50")
+        if "_email" in self.used:
+            consts.append('EMAIL = re.compile(r"[^@\\s]+@[^@\\s]+\\.[a-z]{2,}")')
+        for t in p.tables:
+            fields, joins = self.joins(t)
+            select = ", ".join(["t.*", *fields])
+            sql = f"SELECT {select} FROM {t.name} t" + "".join(f" {j}" for j in joins)
+            consts.append(f"{self.sql_name(t)} = {_wrap_str(sql, len(self.sql_name(t)) + 3)}")
+        return doc + "\n" + "\n".join(imports) + "\n" + "\n".join(consts)
+
+    def lookup(self, t: Table) -> str:
+        key = t.key
+        norm = f"{key.name}.strip().upper()" if t.upper_ids else f"{key.name}.strip()" if key.kind == "string" \
+            else key.name
+        return (f"def {self.lookup_name(t)}(db: Database, {key.name}: {key.py_type}) -> dict[str, Any]:\n"
+                f"    row = db.query_one({self.sql_name(t)} + \" WHERE t.{key.name} = ?\", [{norm}])\n"
+                f"    if row is None:\n"
+                f"        raise ToolError(f\"no {t.noun} with id {{{key.name}!r}} ({t.noun} ids look like "
+                f"{t.example_id()!r})\")\n"
+                f"    return row")
+
+    # -- one tool ------------------------------------------------------------------------------------------
+
+    def annotation(self, a: Arg, optional: bool) -> str:
+        c = a.column
+        base = self.plan.enums.get(tuple(c.enum)) if c.enum else None
+        base = base or c.py_type
+        return f"{base} | None = None" if optional else base
+
+    def arg_doc(self, tp: ToolPlan, a: Arg) -> str:
+        c = a.column
+        text = c.description or words(c.name).capitalize()
+        extra = [x for x in c.constraints() if not x.startswith("one of")] if not c.references else []
+        if c.references:
+            ref = self.plan.table(c.references)
+            producers = [o.name for o in self.plan.tools if o.table is ref and o.verb == "list"]
+            src = f" (from {producers[0]})" if producers and a.role != "filter" else ""
+            extra.append(f"e.g. {q(ref.example_id())}{src}")
+        if a.role == "filter":
+            text = f"Only {tp.table.noun} rows with this {words(a.target or a.name)}" if not c.description \
+                else c.description
+        line = text.rstrip(".") + ("; " + "; ".join(extra) if extra else "") + "."
+        return line
+
+    def tool(self, tp: ToolPlan) -> str:
+        required = [a for a in tp.args if a.column.required or a.role == "key"]
+        optional = [a for a in tp.args if a not in required]
+        sig = ["db: Database", *[f"{a.name}: {self.annotation(a, False)}" for a in required],
+               *[f"{a.name}: {self.annotation(a, True)}" for a in optional]]
+        ret = "list[dict[str, Any]]" if tp.verb == "list" else "dict[str, Any]"
+        deco = "@tool(writes=True)" if tp.writes else "@tool"
+        head = f"def {tp.name}({', '.join(sig)}) -> {ret}:"
+        if len(head) > 116:
+            head = f"def {tp.name}(\n        " + ",\n        ".join(sig) + f",\n) -> {ret}:"
+        summary = tp.summary.rstrip(".") + "."
+        doc = [summary]
+        if tp.details:
+            doc += ["", *textwrap.wrap(tp.details, 110)]
+        if tp.args:
+            doc += ["", "Args:"]
+            for a in [*required, *optional]:
+                lines = textwrap.wrap(f"{a.name}: {self.arg_doc(tp, a)}", 106)
+                doc += [f"    {lines[0]}", *[f"        {x}" for x in lines[1:]]]
+        doc += ["", "Returns:", f"    {self.returns(tp)}"]
+        docstring = '    """' + "\n    ".join(doc).replace("\n    \n", "\n\n") + '\n    """'
+        body = getattr(self, f"body_{tp.verb}")(tp)
+        return f"{deco}\n{head}\n{docstring}\n" + "\n".join(f"    {x}" if x else "" for x in body)
+
+    def returns(self, tp: ToolPlan) -> str:
+        noun = tp.table.noun
+        return {"list": f"The matching {noun} rows (at most 50), each with the names of the rows it refers to.",
+                "get": f"The {noun} with the names of the rows it refers to.",
+                "create": f"The new {noun}.", "update": f"The {noun} as changed.",
+                "delete": f"The removed {noun}, marked deleted."}.get(tp.verb, f"The {noun} as changed.")
+
+    def ref_value(self, a: Arg, var: str | None = None) -> tuple[list[str], str]:
+        """Lines that look up a reference argument's row, and the expression of its key."""
+        ref = self.plan.table(a.column.references or "")
+        self.lookups.add(ref.name)
+        var = var or (a.name[:-3] if a.name.endswith("_id") else snake(ref.entity))
+        return [f"{var} = {self.lookup_name(ref)}(db, {a.name})"], f'{var}["{ref.key.name}"]'
+
+    def checked(self, a: Arg, target: str) -> list[str]:
+        """Lines that check a plain value argument and leave it (normalized) in ``target``."""
+        c, name = a.column, a.name
+        lines: list[str] = []
+        if c.kind == "string" and c.fmt == "email":
+            self.used.add("_email")
+            lines.append(f"{target} = _email({q(name)}, {name})")
+        elif c.kind == "date":
+            self.used.add("_day")
+            lines.append(f"{target} = _day({q(name)}, {name})")
+        elif c.kind == "datetime":
+            self.used.add("_moment")
+            lines.append(f"{target} = _moment({q(name)}, {name})")
+        elif c.kind == "string" and not c.enum and (c.min_length is not None or c.max_length is not None):
+            self.used.add("_text")
+            lines.append(f"{target} = _text({q(name)}, {name}, {q(c.min_length)}, {q(c.max_length)})")
+        elif c.kind == "string" and not c.enum:
+            lines.append(f"{target} = {name}.strip()")
+        elif c.kind in ("integer", "number") and (c.minimum is not None or c.maximum is not None):
+            self.used.add("_within")
+            lines.append(f"{target} = _within({q(name)}, {name}, {q(c.minimum)}, {q(c.maximum)})")
+        else:
+            lines.append(f"{target} = {name}")
+        if c.pattern and c.kind == "string" and not c.enum and not c.references and c.fmt is None:
+            self.used.add("_matches")
+            lines.append(f"{target} = _matches({q(name)}, {target}, {q(c.pattern)})")
+        return [x for x in lines if x != f"{target} = {name}" or target != name]
+
+    def requires(self, tp: ToolPlan, a: Arg, var: str) -> list[str]:
+        ref = self.plan.table(a.column.references or "")
+        lines = []
+        for col, cond in a.requires.items():
+            what = f"{words(tp.name)} needs {article(ref.noun)}"
+            if isinstance(cond, list):
+                lines += [f'if {var}["{col}"] not in ({", ".join(q(v) for v in cond)}{"," if len(cond) == 1 else ""}):',
+                          f'    raise ToolError(f"{ref.noun} {{{var}[\'{ref.key.name}\']}} is {{{var}[\'{col}\']}}: '
+                          f'{what} whose {words(col)} is {join_or(cond)}")']
+            elif isinstance(cond, dict) and cond.get("after") == "now":
+                self.used.add("_time_of")
+                lines += [f'if _time_of({var}["{col}"]) <= _time_of(db.now):',
+                          f'    raise ToolError(f"{ref.noun} {{{var}[\'{ref.key.name}\']}} has {col} '
+                          f'{{{var}[\'{col}\']}}: {what} whose {col} is after now ({{db.now}})")']
+            elif isinstance(cond, dict) and cond.get("before") == "now":
+                self.used.add("_time_of")
+                lines += [f'if _time_of({var}["{col}"]) >= _time_of(db.now):',
+                          f'    raise ToolError(f"{ref.noun} {{{var}[\'{ref.key.name}\']}} has {col} '
+                          f'{{{var}[\'{col}\']}}: {what} whose {col} is before now ({{db.now}})")']
+        return lines
+
+    def body_get(self, tp: ToolPlan) -> list[str]:
+        key = next(a for a in tp.args if a.role == "key")
+        self.lookups.add(tp.table.name)
+        return [f"return {self.lookup_name(tp.table)}(db, {key.name})"]
+
+    def body_list(self, tp: ToolPlan) -> list[str]:
+        self.used.add("_select")
+        t = tp.table
+        if not tp.args:
+            return [f'return _select(db, {self.sql_name(t)}, [], [], "t.{t.key.name}")']
+        lines = ["where: list[str] = []", "params: list[Any] = []"]
+        for a in tp.args:
+            col = a.target or a.name
+            lines.append(f"if {a.name} is not None:")
+            if a.column.references:
+                look, expr = self.ref_value(a)
+                lines += [f"    {x}" for x in look]
+                lines += [f'    where.append("t.{col} = ?")', f"    params.append({expr})"]
+            elif a.match == "date":
+                self.used.add("_day")
+                lines += [f'    where.append("CAST(t.{col} AS DATE) = CAST(? AS DATE)")',
+                          f"    params.append(_day({q(a.name)}, {a.name}))"]
+            elif a.column.fmt == "email":
+                self.used.add("_email")
+                lines += [f'    where.append("lower(t.{col}) = ?")', f"    params.append(_email({q(a.name)}, {a.name}))"]
+            elif a.column.kind == "string" and not a.column.enum:
+                lines += [f'    where.append("lower(t.{col}) = lower(?)")', f"    params.append({a.name}.strip())"]
+            else:
+                lines += [f'    where.append("t.{col} = ?")', f"    params.append({a.name})"]
+        lines.append(f'return _select(db, {self.sql_name(t)}, where, params, "t.{t.key.name}")')
+        return lines
+
+    def value_lines(self, tp: ToolPlan, a: Arg, row: dict[str, str]) -> list[str]:
+        """Check one value argument and record its column expression in ``row``."""
+        if a.column.references:
+            look, expr = self.ref_value(a)
+            var = look[0].split(" = ")[0]
+            row[a.name] = expr
+            return look + self.requires(tp, a, var)
+        lines = self.checked(a, a.name)
+        row[a.name] = a.name
+        return lines
+
+    def unique_lines(self, tp: ToolPlan, row: dict[str, str], exclude: str | None = None) -> list[str]:
+        t = tp.table
+        lines = []
+        for c in t.columns:
+            if c.unique and c.name in row:
+                cmp = f"lower({c.name}) = lower(?)" if c.kind == "string" else f"{c.name} = ?"
+                params = [row[c.name]]
+                if exclude:
+                    cmp += f" AND {t.key.name} <> ?"
+                    params.append(exclude)
+                lines += [f'if db.scalar("SELECT count(*) FROM {t.name} WHERE {cmp}", [{", ".join(params)}]):',
+                          f'    raise ToolError(f"another {t.noun} already has the {words(c.name)} {{{_inner(row[c.name])}!r}}")']
+        if exclude:
+            return lines
+        for u in t.unique:
+            if not all(f in row for f in u["fields"]):
+                continue
+            cond = " AND ".join(f"{f} = ?" for f in u["fields"])
+            params = [row[f] for f in u["fields"]]
+            among = ""
+            for col, values in (u.get("where") or {}).items():
+                cond += f" AND {col} IN ({sql_list(values)})"
+                among = f" whose {words(col)} is {join_or(values)}"
+            said = " and ".join(f"{words(f)} {{{_inner(row[f])}}}" for f in u["fields"])
+            lines += [f'if db.scalar("SELECT count(*) FROM {t.name} WHERE {cond}", [{", ".join(params)}]):',
+                      f'    raise ToolError(f"there is already {article(t.noun)}{among} for {said}")']
+        return lines
+
+    def capacity_lines(self, tp: ToolPlan, row: dict[str, str]) -> list[str]:
+        cap = tp.capacity or {}
+        t = tp.table
+        a = tp.arg(cap["reference"])
+        assert a is not None
+        parent = self.plan.table(a.column.references or "")
+        var = row[a.name].split("[")[0]
+        cond = f"{a.name} = ?"
+        among = ""
+        for col, values in (cap.get("count_where") or {}).items():
+            cond += f" AND {col} IN ({sql_list(values)})"
+            among = f" whose {words(col)} is {join_or(values)}"
+        limit = cap["limit"]
+        return [f'taken = db.scalar("SELECT count(*) FROM {t.name} WHERE {cond}", [{row[a.name]}])',
+                f'if taken >= {var}["{limit}"]:',
+                f'    raise ToolError(f"{parent.noun} {{{_inner(row[a.name])}}} is full: {{taken}} of its {words(limit)} of '
+                f'{{{var}[\'{limit}\']}} {t.noun.split()[-1]}s{among} are taken")']
+
+    def new_key(self, t: Table) -> str:
+        if t.key.kind == "integer":
+            self.used.add("_next_number")
+            return f'_next_number(db, "{t.name}", "{t.key.name}")'
+        self.used.add("_next_id")
+        return f'_next_id(db, "{t.name}", "{t.key.name}", {q(t.prefix)}, {max(t.width, 1)})'
+
+    def default_expr(self, c: Column) -> str:
+        if c.default is not None:
+            return q(c.default)
+        if c.enum:
+            return q(c.enum[0])
+        if c.kind == "date":
+            return "db.now[:10]"
+        if c.kind == "datetime":
+            return "db.now"
+        if c.required:
+            return {"integer": q(int(c.minimum or 0)), "number": q(float(c.minimum or 0)),
+                    "boolean": "False"}.get(c.kind, '""')
+        return "None"
+
+    def body_create(self, tp: ToolPlan) -> list[str]:
+        t = tp.table
+        row: dict[str, str] = {}
+        lines: list[str] = []
+        required = [a for a in tp.args if a.column.required]
+        for a in tp.args:
+            if a in required:
+                lines += self.value_lines(tp, a, row)
+            else:
+                inner = self.value_lines(tp, a, row)
+                if inner:
+                    lines += [f"if {a.name} is not None:", *[f"    {x}" for x in inner]]
+        lines += self.unique_lines(tp, row)
+        if tp.capacity:
+            lines += self.capacity_lines(tp, row)
+        key = t.key.name
+        lines.append(f"{key} = {self.new_key(t)}")
+        values = []
+        for c in t.columns:
+            values.append(key if c is t.key else row.get(c.name, self.default_expr(c)))
+        cols = ", ".join(c.name for c in t.columns)
+        marks = ", ".join("?" for _ in t.columns)
+        lines.append(f'db.execute("INSERT INTO {t.name} ({cols}) VALUES ({marks})",')
+        lines.append(f"           [{', '.join(values)}])")
+        self.lookups.add(t.name)
+        lines.append(f"return {self.lookup_name(t)}(db, {key})")
+        return lines
+
+    def body_update(self, tp: ToolPlan) -> list[str]:
+        t = tp.table
+        key = next(a for a in tp.args if a.role == "key")
+        var = snake(t.entity)
+        self.lookups.add(t.name)
+        self.used.add("_update")
+        lines = [f"{var} = {self.lookup_name(t)}(db, {key.name})", "changes: dict[str, Any] = {}"]
+        values = [a for a in tp.args if a.role == "value"]
+        for a in values:
+            row: dict[str, str] = {}
+            inner = self.value_lines(tp, a, row)
+            inner += self.unique_lines(tp, row, exclude=f'{var}["{t.key.name}"]')
+            inner.append(f'changes["{a.name}"] = {row[a.name]}')
+            if a.column.required:
+                lines += inner
+            else:
+                lines += [f"if {a.name} is not None:", *[f"    {x}" for x in inner]]
+        if values and not any(a.column.required for a in values):
+            lines += ["if not changes:",
+                      f'    raise ToolError("{words(tp.name)} needs at least one of {join_or([a.name for a in values])}")']
+        lines += [f'_update(db, "{t.name}", "{t.key.name}", {var}["{t.key.name}"], changes)',
+                  f'return {self.lookup_name(t)}(db, {var}["{t.key.name}"])']
+        return lines
+
+    def body_action(self, tp: ToolPlan) -> list[str]:
+        t = tp.table
+        key = next(a for a in tp.args if a.role == "key")
+        var = snake(t.entity)
+        self.lookups.add(t.name)
+        self.used.add("_update")
+        tr = tp.transition or {}
+        col, allowed, to = tr["field"], list(tr.get("from") or []), tr["to"]
+        lines = [f"{var} = {self.lookup_name(t)}(db, {key.name})"]
+        if allowed:
+            tup = ", ".join(q(v) for v in allowed) + ("," if len(allowed) == 1 else "")
+            lines += [f'if {var}["{col}"] not in ({tup}):',
+                      f'    raise ToolError(f"{t.noun} {{{var}[\'{t.key.name}\']}} is {{{var}[\'{col}\']}}: '
+                      f'{words(tp.name)} applies only to {article(t.noun)} whose {words(col)} is {join_or(allowed)}")']
+        lines.append(f"changes: dict[str, Any] = {{{q(col)}: {q(to)}}}")
+        for a in tp.args:
+            if a.role != "value":
+                continue
+            row: dict[str, str] = {}
+            inner = [*self.value_lines(tp, a, row), f'changes["{a.name}"] = {row[a.name]}']
+            lines += inner if a.column.required else [f"if {a.name} is not None:", *[f"    {x}" for x in inner]]
+        lines += [f'_update(db, "{t.name}", "{t.key.name}", {var}["{t.key.name}"], changes)',
+                  f'return {self.lookup_name(t)}(db, {var}["{t.key.name}"])']
+        return lines
+
+    def body_delete(self, tp: ToolPlan) -> list[str]:
+        t = tp.table
+        key = next(a for a in tp.args if a.role == "key")
+        var = snake(t.entity)
+        self.lookups.add(t.name)
+        lines = [f"{var} = {self.lookup_name(t)}(db, {key.name})"]
+        for other, c in self.plan.referrers(t):
+            lines += [f'used = db.scalar("SELECT count(*) FROM {other.name} WHERE {c.name} = ?", '
+                      f'[{var}["{t.key.name}"]])',
+                      "if used:",
+                      f'    raise ToolError(f"{t.noun} {{{var}[\'{t.key.name}\']}} is still referred to by '
+                      f'{{used}} {other.noun} row(s)")']
+        lines += [f'db.execute("DELETE FROM {t.name} WHERE {t.key.name} = ?", [{var}["{t.key.name}"]])',
+                  f'return {{**{var}, "deleted": True}}']
+        return lines
+
+
+def _inner(expr: str) -> str:
+    """An expression placed inside a double-quoted f-string (Python 3.11 cannot reuse the quote)."""
+    return expr.replace('"', "'")
+
+
+def _wrap_str(sql: str, indent: int) -> str:
+    if len(sql) + indent < 116:
+        return q(sql)
+    parts = textwrap.wrap(sql, 100 - indent, drop_whitespace=False, break_on_hyphens=False)
+    pad = " " * (indent + 1)
+    return "(" + f"\n{pad}".join(q(p) for p in parts) + ")"
+
+
+def wrap_long_lines(code: str, limit: int = 118) -> str:
+    """Split over-long lines holding one string literal at a space outside any ``{...}``."""
+    out = []
+    for line in code.split("\n"):
+        if len(line) <= limit:
+            out.append(line)
+            continue
+        quote = line.find('"')
+        start = quote - 1 if quote > 0 and line[quote - 1] == "f" else quote
+        prefix = 'f"' if start != quote else '"'
+        body_start = quote + 1
+        end, depth = body_start, 0
+        while end < len(line) and not (line[end] == '"' and depth == 0 and line[end - 1] != "\\"):
+            depth += (line[end] == "{") - (line[end] == "}") if prefix == 'f"' else 0
+            end += 1
+        if quote < 0 or end >= len(line) or end <= body_start:
+            out.append(line)
+            continue
+        indent = " " * start
+        budget = limit - start - 4
+        segments, current, depth = [], "", 0
+        for ch in line[body_start:end]:
+            depth += ch == "{"
+            depth -= ch == "}"
+            current += ch
+            if ch == " " and depth == 0:
+                segments.append(current)
+                current = ""
+        segments.append(current)
+        pieces = [""]
+        for seg in segments:
+            if pieces[-1] and len(pieces[-1]) + len(seg) > budget:
+                pieces.append("")
+            pieces[-1] += seg
+        rest = line[end + 1:]
+        lines = [line[:start] + prefix + pieces[0] + '"']
+        lines += [indent + prefix + piece + '"' for piece in pieces[1:]]
+        if len(lines[-1]) + len(rest) > limit and rest.startswith(", "):
+            lines[-1] += ","
+            lines.append(indent + rest[2:])
+        else:
+            lines[-1] += rest
+        out.extend(lines)
+    return "\n".join(out)
+
+
+def tools_py(plan: Plan) -> str:
+    return wrap_long_lines(ToolsWriter(plan).render())

@@ -1,0 +1,329 @@
+"""Compile a digest into an environment folder (no model): schema, seed, tools, tests, policy, QueryGen tasks."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from envfactory_gym.envgen.compile.codegen import schema_sql, tools_py
+from envfactory_gym.envgen.compile.plan import (
+    Arg,
+    Column,
+    Plan,
+    Table,
+    ToolPlan,
+    article,
+    build_plan,
+    join_or,
+    plural,
+    words,
+)
+from envfactory_gym.envgen.compile.seeding import generate_py
+from envfactory_gym.envgen.compile.testgen import explore_all, render_tests
+from envfactory_gym.envgen.digest import Digest
+from envfactory_gym.errors import EnvFactoryError
+
+NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+#: Tasks sampled into the folder's tasks.jsonl.
+TASKS = 60
+
+
+def rules(plan: Plan) -> list[str]:
+    """The business rules the compiled tools enforce, one sentence each."""
+    out = []
+    for tp in plan.tools:
+        t = tp.table
+        if tp.transition and tp.transition.get("from"):
+            tr = tp.transition
+            out.append(f"{words(tp.name).capitalize()} applies only to {article(t.noun)} whose {words(tr['field'])} is "
+                       f"{join_or(tr['from'])}; it sets the {words(tr['field'])} to {words(tr['to'])}.")
+        for a in tp.args:
+            for col, cond in a.requires.items():
+                ref = plan.table(a.column.references or "")
+                if isinstance(cond, list):
+                    out.append(f"{words(tp.name).capitalize()} needs {article(ref.noun)} whose {words(col)} is "
+                               f"{join_or(cond)}.")
+                elif isinstance(cond, dict) and ("after" in cond or "before" in cond):
+                    side = "after" if "after" in cond else "before"
+                    out.append(f"{words(tp.name).capitalize()} needs {article(ref.noun)} whose {col} is {side} "
+                               "the current time.")
+        if tp.capacity:
+            cap = tp.capacity
+            parent = plan.table(tp.arg(cap["reference"]).column.references or "")  # type: ignore[union-attr]
+            among = "".join(f" whose {words(c)} is {join_or(v)}" for c, v in (cap.get("count_where") or {}).items())
+            out.append(f"{article(parent.noun).capitalize()} holds at most its {words(cap['limit'])} of {t.noun}s{among}.")
+        if tp.verb == "update" and not any(a.column.required for a in tp.args if a.role == "value"):
+            out.append(f"{words(tp.name).capitalize()} needs at least one field to change.")
+        if tp.verb == "delete" and plan.referrers(t):
+            out.append(f"{article(t.noun).capitalize()} that other records refer to cannot be removed.")
+    for t in plan.tables:
+        for c in t.columns:
+            if c.unique:
+                out.append(f"No two {t.noun}s share the same {words(c.name)}.")
+        for u in t.unique:
+            among = "".join(f" whose {words(c)} is {join_or(v)}" for c, v in (u.get("where") or {}).items())
+            out.append(f"At most one {t.noun}{among} per {' and '.join(words(f) for f in u['fields'])}.")
+    out.append("Values follow the specification: allowed values, email addresses, dates, lengths and ranges; "
+               "every referenced record must exist.")
+    return list(dict.fromkeys(out))
+
+
+def manifest(plan: Plan) -> str:
+    data = {"name": plan.name, "version": 0, "domain": plan.domain,
+            "description": " ".join((plan.description or plan.title).split()),
+            "now": plan.now, "max_steps": 20, "policy_file": "policy.md", "compact_policy_file": "policy_compact.md",
+            "rules": rules(plan)}
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def policy(plan: Plan) -> tuple[str, str]:
+    """The full policy and the compact one."""
+    lines = [f"You are the assistant of {plan.title}. {' '.join(plan.description.split())}".strip(), "",
+             "## How to work", "",
+             "- Find records with the lookup tools; ids, names, statuses and dates come from tool results, "
+             "never from guesses.",
+             "- Do what the user asks, one call per change, and end with the outcome and its key facts "
+             "(ids, statuses, dates as YYYY-MM-DD, amounts as 12.50).",
+             "- When a tool refuses, explain the reason to the user and do not try to work around it.", "",
+             "## Rules", ""]
+    lines += [f"- {r}" for r in rules(plan)]
+    lines += ["", "## Records", ""]
+    for t in plan.tables:
+        desc = f": {t.description.rstrip('.')}" if t.description else ""
+        lines.append(f"- {t.noun.capitalize()}{desc}. Ids look like {t.example_id()}.")
+    lines += ["", "## Tools", ""]
+    for tp in plan.tools:
+        extra = f" {' '.join(tp.details.split())}" if tp.details else ""
+        lines.append(f"- `{tp.name}`: {tp.summary.rstrip('.')}.{extra}")
+    full = "\n".join(lines) + "\n"
+    compact = textwrap.fill(f"Assistant of {plan.title}. Facts come from tool results only; one call per change; "
+                            "explain refusals. Rules: " + " ".join(rules(plan)[:-1]), 116) + "\n"
+    return full, compact
+
+
+def _label_refer(plan: Plan, t: Table, prefix: str = "") -> str | None:
+    """How a row of ``t`` is named from its label fields (``prefix``: the joined names in a referring row)."""
+    label = t.label()
+    if label == ["first_name", "last_name"]:
+        return f"{{{prefix}first_name}} {{{prefix}last_name}}" if not prefix else f"{{{prefix}name}}"
+    if label and label[0] in ("name", "title", "label"):
+        return f'the {t.noun} "{{{prefix}{label[0]}}}"'
+    if label:
+        return f"the {t.noun} on {{{prefix}{label[0]}:datetime}}"
+    return None
+
+
+def _refers(plan: Plan, t: Table) -> list[str]:
+    """Descriptions of a row of ``t``: from its own record, then from the joined names of a row referring to it."""
+    refer = []
+    own = _label_refer(plan, t)
+    if own:
+        refer.append(own)
+    named = []
+    for c in t.columns:
+        if c.references and c is not t.key:
+            ref = plan.table(c.references)
+            label, base = ref.label(), c.name[:-3] if c.name.endswith("_id") else c.name
+            if label == ["first_name", "last_name"] or (label and label[0] in ("name", "title", "label")):
+                named.append(f"{{{base}_{'name' if label[0] == 'first_name' else label[0]}}}")
+            elif label:
+                named.append(f"the {ref.noun} on {{{base}_{label[0]}:datetime}}")
+    traits = [c.name for c in t.columns if c is not t.key and not c.references and not c.read_only
+              and (c.enum or c.kind in ("integer", "number", "date"))]
+    if own and named:
+        refer.append(f"{own} of {named[0]}")
+    if len(named) >= 2:
+        refer.append(f"the {t.noun} of {named[0]} for {named[1]}")
+    if named and not own:  # no label of its own: named by the rows it refers to and a trait, most specific first
+        refer += [f"the {t.noun} of {named[0]}, {words(c)} {{{c}}}" for c in traits[:2]]
+        refer.append(f"the {t.noun} of {named[0]}")
+    elif not own and len(traits) >= 2:
+        refer.append(f"the {t.noun} with {words(traits[0])} {{{traits[0]}}} and {words(traits[1])} {{{traits[1]}}}")
+    for other in plan.tables:  # a row named in another table's results by the joined label fields
+        for c in other.columns:
+            if c.references == t.name and c is not other.key:
+                base = c.name[:-3] if c.name.endswith("_id") else c.name
+                said = _label_refer(plan, t, f"{base}_")
+                if said and said not in refer:
+                    refer.append(said)
+    return refer
+
+
+def _fresh(rows: list[dict[str, str]], c: Column, count: int = 8) -> list[str]:
+    """Values of a unique column no seeded row holds yet, made from the seeded ones."""
+    taken = {str(r.get(c.name) or "").lower() for r in rows}
+    values = [str(r[c.name]) for r in rows if r.get(c.name)]
+    out: list[str] = []
+    for i in range(len(rows)):
+        if len(out) >= count or not values:
+            break
+        if c.fmt == "email" and rows[0].get("first_name") is not None and rows[0].get("last_name") is not None:
+            first, last = rows[i].get("first_name") or "", rows[(i * 7 + 3) % len(rows)].get("last_name") or ""
+            head = re.sub(r"[^a-z0-9.]", "", f"{first}.{last}".lower())
+            value = f"{head}@example.com"
+        elif c.fmt == "email":
+            head, _, tail = values[i % len(values)].partition("@")
+            value = f"{head}{i + 2}@{tail or 'example.com'}"
+        else:
+            value = f"{values[i % len(values)]} {i + 2}"
+        if value.lower() not in taken and (c.max_length is None or len(value) <= c.max_length):
+            taken.add(value.lower())
+            out.append(value)
+    return out
+
+
+def _values(plan: Plan, tp: ToolPlan, a: Arg, rows: dict[str, list[dict[str, str]]]) -> dict[str, Any] | None:
+    """Where the sampler draws a write tool's value the user gives (None: its own default does well)."""
+    c = a.column
+    if a.role != "value" or c.references:
+        return None
+    own = tp.table.column(c.name)
+    if not c.required and tp.verb != "update":
+        return None  # optional values of other writes stay the user's choice
+    if c.enum:
+        return {"choices": list(c.enum)} if not c.required else None
+    if c.unique:
+        fresh = _fresh(rows.get(tp.table.name, []), c)
+        return {"choices": fresh} if fresh else None
+    if own is not None and any(r.get(c.name) for r in rows.get(tp.table.name, [])):
+        if c.kind in ("integer", "number") or not c.required:
+            return {"column": f"{tp.table.name}.{c.name}"}
+        return None
+    if c.kind in ("integer", "number") and (c.minimum is not None or c.maximum is not None):
+        low = c.minimum if c.minimum is not None else 0
+        high = c.maximum if c.maximum is not None else low + 10
+        picks = sorted({low, (low + high) / 2, high})
+        return {"choices": [int(v) if c.kind == "integer" else float(v) for v in picks]}
+    return None
+
+
+def _say(a: Arg) -> str:
+    return f"{{{a.name}}}" if a.column.references or a.role == "key" else f"{words(a.name)} {{{a.name}}}"
+
+
+def querygen(plan: Plan, rows: dict[str, list[dict[str, str]]] | None = None) -> str:
+    """Declarations so that sampled requests name rows by their labels, say goals in the specification's words,
+    and give values the tools accept (fresh ones for unique fields, values in range for bounded numbers)."""
+    rows = rows or {}
+    tables: dict[str, Any] = {}
+    fields: dict[str, Any] = {}
+    for t in plan.tables:
+        entry: dict[str, Any] = {"noun": t.noun}
+        refer = _refers(plan, t)
+        if refer:
+            entry["refer"] = refer
+        tables[t.name] = entry
+        for c in t.columns:
+            if c.fmt == "email" or c.name in ("first_name", "last_name", "phone"):
+                fields[c.name] = None
+    tools: dict[str, Any] = {}
+    for tp in plan.tools:
+        decl: dict[str, Any] = {}
+        if tp.writes:
+            required = [a for a in tp.args if a.column.required or a.role == "key"]
+            optional = [a for a in tp.args if a not in required and not a.column.references]
+            said = ": " + ", ".join(_say(a) for a in required) if required else ""
+            extra = "".join(f"[; {'new ' if tp.verb == 'update' else ''}{_say(a)}]" for a in optional)
+            decl["goal"] = [f"{tp.summary.rstrip('.')}{said}{extra}."]
+            params = {a.name: v for a in tp.args for v in [_values(plan, tp, a, rows)] if v}
+            if params:
+                decl["parameters"] = params
+        elif tp.verb == "list" and tp.args:
+            parts = []
+            for a in tp.args:
+                if a.column.references:
+                    parts.append(f"[ of {{{a.name}}}]")
+                elif a.match == "date":
+                    parts.append(f"[ on {{{a.name}:date}}]")
+                else:
+                    parts.append(f"[ with {words(a.name)} {{{a.name}}}]")
+            decl["mention"] = [f"I'm looking at {plural(tp.table.noun)}{''.join(parts)}."]
+        if decl:
+            tools[tp.name] = decl
+    data = {"tables": tables, "fields": fields, "tools": tools}
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def default_name(digest: Digest) -> str:
+    """The environment name a specification gives: its ``x-name``, else its title as lowercase words joined by
+    underscores (a trailing ``api`` dropped), for SQL the schema file's name."""
+    name = re.sub(r"_api$", "", digest.name) or digest.name
+    return name if NAME_PATTERN.match(name) else f"env_{name}".strip("_")
+
+
+def compile_digest(digest: Digest, out: str | Path | None = None, *, name: str | None = None,
+                   domain: str | None = None, tasks: int = TASKS, force: bool = False) -> Path:
+    """Write the environment folder ``out`` for ``digest``; assembled in a temporary sibling, then moved into place.
+
+    ``name`` defaults to :func:`default_name`, ``out`` to a folder of that name in the current folder.
+
+    Raises:
+        EnvFactoryError: a bad name, an existing folder (without ``force``), or a digest the compiler cannot turn
+            into tables and tools (one line naming the source and the problem).
+    """
+    name = name or default_name(digest)
+    out = Path(out) if out is not None else Path(name)
+    if not NAME_PATTERN.match(name):
+        raise EnvFactoryError(f"--name {name!r}: use lowercase letters, digits and underscores, starting with a "
+                              f"letter (e.g. {re.sub(r'[^a-z0-9_]', '_', name.lower()).strip('_') or 'my_env'!r})")
+    if out.exists() and not force:
+        raise EnvFactoryError(f"--out {out}: already exists (remove it or pass --force)")
+    if not out.parent.is_dir():
+        raise EnvFactoryError(f"--out {out}: the parent folder {out.parent} does not exist")
+    plan = build_plan(digest, name=name, domain=domain)
+    work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=out.parent))
+    try:
+        folder = work / name
+        write_folder(plan, folder, tasks)
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.move(str(folder), str(out))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return out
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def write_folder(plan: Plan, folder: Path, tasks: int) -> None:
+    """Every file of the environment, in dependency order: code, seed, tests (from runs), then sampled tasks."""
+    from envfactory_gym.package import EnvPackage
+    from envfactory_gym.querygen.sampler import TaskSampler
+    from envfactory_gym.tasks import append_tasks
+
+    _write(folder / "manifest.json", manifest(plan))
+    _write(folder / "schema.sql", schema_sql(plan))
+    _write(folder / "tools.py", tools_py(plan))
+    full, compact = policy(plan)
+    _write(folder / "policy.md", full)
+    _write(folder / "policy_compact.md", compact)
+    _write(folder / "seed" / "generate.py", generate_py(plan))
+    _write(folder / "tasks.jsonl", "")
+    proc = subprocess.run([sys.executable, str(folder / "seed" / "generate.py")], capture_output=True, text=True,
+                          timeout=300)
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["(no output)"])[-1]
+        raise EnvFactoryError(f"{plan.source}: the compiled seed script failed: {last}")
+    rows = {}
+    for t in plan.tables:
+        with (folder / "seed" / f"{t.name}.csv").open(newline="", encoding="utf-8") as f:
+            rows[t.name] = list(csv.DictReader(f))
+    _write(folder / "querygen.json", querygen(plan, rows))
+    pkg = EnvPackage(folder, allow_no_tasks=True)
+    try:
+        cases = explore_all(plan, pkg)
+        append_tasks(folder / "tasks.jsonl", TaskSampler(pkg, seed=0).sample(tasks))
+    finally:
+        pkg.close()
+    _write(folder / "tests" / f"test_{plan.name}.py", render_tests(plan, cases))

@@ -1,0 +1,437 @@
+"""The compiled environment's own tests: each tool's success and refusals, found by running the tools on the seed."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from envfactory_gym.database import DuckDBState
+from envfactory_gym.envgen.compile.plan import Arg, Plan, ToolPlan
+from envfactory_gym.errors import ToolError
+from envfactory_gym.package import EnvPackage
+
+#: Candidate argument sets tried per tool when looking for a call that succeeds.
+TRIES = 300
+
+
+@dataclass
+class ToolCases:
+    """What the tests of one tool call: a success (with its result) and refusals (arguments, message)."""
+
+    success: dict[str, Any] | None = None
+    result: Any = None
+    refusals: list[tuple[dict[str, Any], str]] = field(default_factory=list)
+    fill: list[dict[str, Any]] = field(default_factory=list)  # calls that fill a capacity before its refusal
+    full: tuple[dict[str, Any], str] | None = None
+    filters: list[tuple[dict[str, Any], str, Any]] = field(default_factory=list)
+
+
+class Explorer:
+    """Runs a compiled environment's tools on fresh seed states to find the arguments its tests use."""
+
+    def __init__(self, plan: Plan, pkg: EnvPackage) -> None:
+        self.plan, self.pkg = plan, pkg
+        self.state: DuckDBState = pkg.new_state()
+        self.rng = random.Random(0)
+
+    def close(self) -> None:
+        self.state.close()
+
+    def rows(self, table: str) -> list[dict[str, Any]]:
+        t = self.plan.table(table)
+        return self.state.db.query(f"SELECT * FROM {table} ORDER BY {t.key.name}")
+
+    def call(self, tool: str, args: dict[str, Any], fresh: bool = True) -> tuple[bool, Any]:
+        if fresh:
+            self.state.reset()
+        t = self.pkg.tools[tool]
+        try:
+            return True, self.state.run_in_transaction(t.func, writes=t.writes, **t.validate(args))
+        except ToolError as exc:
+            return False, str(exc)
+
+    # -- values ----------------------------------------------------------------------------------------------
+
+    def plain(self, value: Any) -> Any:
+        if hasattr(value, "isoformat"):
+            return value.isoformat()
+        if type(value).__name__ == "Decimal":
+            return float(value)
+        return value
+
+    def fresh(self, tp: ToolPlan, a: Arg, i: int) -> Any:
+        """A value no row has yet, for unique columns."""
+        existing = [r[a.name] for r in self.rows(tp.table.name) if r.get(a.name)]
+        base = str(existing[i % len(existing)]) if existing else "value"
+        if a.column.fmt == "email":
+            head, _, tail = base.partition("@")
+            return f"{head}.new{i}@{tail or 'example.com'}"
+        return f"{base} {i + 2}"
+
+    def value(self, tp: ToolPlan, a: Arg, i: int) -> Any:
+        c = a.column
+        if c.references:
+            rows = self.rows(c.references)
+            key = self.plan.table(c.references).key.name
+            return self.plain(self.rng.choice(rows)[key]) if rows else None
+        if c.enum:
+            return c.enum[i % len(c.enum)]
+        if c.unique:
+            return self.fresh(tp, a, i)
+        source = [r[c.name] for r in self.rows(tp.table.name) if r.get(c.name) is not None] \
+            if tp.table.column(c.name) else []
+        if c.kind == "date":
+            return self.plan.now[:10]
+        if c.kind == "datetime":
+            return self.plan.now
+        if c.kind in ("integer", "number"):
+            low = c.minimum if c.minimum is not None else 1
+            high = c.maximum if c.maximum is not None else low + 10
+            v = (low + high) / 2
+            return int(v) if c.kind == "integer" else round(float(v), 2)
+        if c.kind == "boolean":
+            return True
+        if source:
+            return self.plain(source[(i * 7) % len(source)])
+        text = "Sample text"
+        return text[: c.max_length] if c.max_length else text
+
+    def arguments(self, tp: ToolPlan, i: int) -> dict[str, Any]:
+        args = {}
+        for a in tp.args:
+            if a.role == "filter":
+                continue
+            if a.role == "key":
+                args[a.name] = None
+                continue
+            args[a.name] = self.value(tp, a, i)
+        return args
+
+    # -- cases -----------------------------------------------------------------------------------------------
+
+    def explore(self, tp: ToolPlan) -> ToolCases:
+        cases = ToolCases()
+        getattr(self, f"success_{tp.verb}")(tp, cases)
+        if cases.success is None:
+            return cases
+        self.refusals(tp, cases)
+        return cases
+
+    def key_rows(self, tp: ToolPlan) -> list[dict[str, Any]]:
+        return self.rows(tp.table.name)
+
+    def success_get(self, tp: ToolPlan, cases: ToolCases) -> None:
+        key = next(a for a in tp.args if a.role == "key")
+        row = self.key_rows(tp)[0]
+        self.try_success(tp, cases, [{key.name: self.plain(row[tp.table.key.name])}])
+
+    def success_list(self, tp: ToolPlan, cases: ToolCases) -> None:
+        self.try_success(tp, cases, [{}])
+        rows = self.rows(tp.table.name)
+        for a in tp.args:
+            target = a.target or a.name
+            values = [r[target] for r in rows if r.get(target) is not None]
+            if not values:
+                continue
+            v = self.plain(values[len(values) // 2])
+            if a.match == "date":
+                v = str(v)[:10]
+            ok, result = self.call(tp.name, {a.name: v})
+            if ok and result:
+                cases.filters.append(({a.name: v}, target, v))
+
+    def success_create(self, tp: ToolPlan, cases: ToolCases) -> None:
+        self.try_success(tp, cases, (self.arguments(tp, i) for i in range(TRIES)))
+
+    def success_update(self, tp: ToolPlan, cases: ToolCases) -> None:
+        key = next(a for a in tp.args if a.role == "key")
+        rows = self.key_rows(tp)
+
+        def candidates() -> Any:
+            for i in range(TRIES):
+                args = self.arguments(tp, i)
+                args[key.name] = self.plain(rows[i % len(rows)][tp.table.key.name])
+                yield args
+        self.try_success(tp, cases, candidates())
+
+    def success_action(self, tp: ToolPlan, cases: ToolCases) -> None:
+        self.success_update(tp, cases)
+
+    def success_delete(self, tp: ToolPlan, cases: ToolCases) -> None:
+        self.success_update(tp, cases)
+
+    def try_success(self, tp: ToolPlan, cases: ToolCases, candidates: Any) -> None:
+        for args in candidates:
+            if any(v is None for v in args.values()):
+                continue
+            ok, result = self.call(tp.name, args)
+            if ok:
+                cases.success, cases.result = args, result
+                return
+
+    def refuse(self, tp: ToolPlan, cases: ToolCases, args: dict[str, Any]) -> bool:
+        ok, message = self.call(tp.name, args)
+        if ok or any(m == message for _, m in cases.refusals):
+            return False
+        cases.refusals.append((args, message))
+        return True
+
+    def refusals(self, tp: ToolPlan, cases: ToolCases) -> None:
+        base = dict(cases.success or {})
+        for a in tp.args:
+            c = a.column
+            if c.references:
+                self.refuse(tp, cases, {**base, a.name: self.plan.table(c.references).missing_id()})
+            for bad in self.bad_values(a):
+                self.refuse(tp, cases, {**base, a.name: bad})
+            if a.requires or (a.role == "key" and tp.transition) or (a.role == "key" and tp.verb == "delete"):
+                for row in self.rows(c.references or tp.table.name)[:400]:
+                    key = self.plan.table(c.references or tp.table.name).key.name
+                    before = len(cases.refusals)
+                    self.refuse(tp, cases, {**base, a.name: self.plain(row[key])})
+                    if len(cases.refusals) > before and len(cases.refusals) >= len(a.requires) + 8:
+                        break
+            if c.unique and tp.verb in ("create", "update"):
+                others = [r[c.name] for r in self.rows(tp.table.name) if r.get(c.name)]
+                for v in others[:3]:
+                    if self.refuse(tp, cases, {**base, a.name: self.plain(v)}):
+                        break
+        if tp.verb == "update":
+            key = next(a for a in tp.args if a.role == "key")
+            self.refuse(tp, cases, {key.name: base[key.name]})
+        if tp.verb == "create" and tp.table.unique:
+            for u in tp.table.unique:
+                where = u.get("where") or {}
+                for row in self.rows(tp.table.name)[:400]:
+                    if all(row.get(col) in vals for col, vals in where.items()):
+                        args = {**base, **{f: self.plain(row[f]) for f in u["fields"] if f in base}}
+                        ok, message = self.call(tp.name, args)
+                        if not ok and message.startswith("there is already"):
+                            cases.refusals.append((args, message))
+                            break
+        if tp.capacity:
+            self.fill_capacity(tp, cases)
+
+    def bad_values(self, a: Arg) -> list[Any]:
+        c = a.column
+        if c.references or c.enum or a.role == "key":
+            return []
+        out: list[Any] = []
+        if c.fmt == "email":
+            out.append("not-an-address")
+        if c.kind in ("date", "datetime"):
+            out.append("someday")
+        if c.kind == "string" and c.max_length is not None and c.fmt is None:
+            out.append("x" * (c.max_length + 1))
+        if c.kind == "string" and c.min_length and c.fmt is None:
+            out.append("")
+        if c.kind in ("integer", "number") and c.maximum is not None:
+            out.append(int(c.maximum) + 1 if c.kind == "integer" else float(c.maximum) + 1)
+        if c.kind in ("integer", "number") and c.minimum is not None:
+            out.append(int(c.minimum) - 1 if c.kind == "integer" else float(c.minimum) - 1)
+        if c.pattern and c.kind == "string" and c.fmt is None:
+            out.append("?")
+        return out
+
+    def fill_capacity(self, tp: ToolPlan, cases: ToolCases) -> None:
+        """Fill the parent row of the success call to its limit with other calls, then find the refusal."""
+        cap = tp.capacity or {}
+        ref = cap["reference"]
+        base = dict(cases.success or {})
+        others = [a for a in tp.args if a.role == "value" and a.column.references and a.name != ref]
+        self.state.reset()
+        done: list[dict[str, Any]] = []
+        tool = self.pkg.tools[tp.name]
+        for i in range(TRIES):
+            args = dict(base)
+            for a in others:
+                args[a.name] = self.value(tp, a, i)
+            try:
+                self.state.run_in_transaction(tool.func, writes=True, **tool.validate(args))
+                done.append(args)
+            except ToolError as exc:
+                if " is full" in str(exc):
+                    cases.fill, cases.full = done, (args, str(exc))
+                    return
+            if len(done) > 60:
+                return
+
+
+# -- rendering ----------------------------------------------------------------------------------------------------
+
+HEADER = '''"""The {name} environment's own checks: every tool's success and refusals, seed determinism and gold replay."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from envfactory_gym.database import DuckDBState, Template
+from envfactory_gym.errors import ToolError
+from envfactory_gym.tasks import load_manifest, load_tasks
+from envfactory_gym.tools import Tool, collect_tools
+
+ROOT = Path(__file__).resolve().parents[1]
+MANIFEST = load_manifest(ROOT / "manifest.json")
+
+
+def _load_tools() -> dict[str, Tool]:
+    spec = importlib.util.spec_from_file_location("{name}_tools_under_test", ROOT / "tools.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return collect_tools(vars(mod))
+
+
+TOOLS = _load_tools()
+TASKS = load_tasks(ROOT / "tasks.jsonl")
+
+
+@pytest.fixture(scope="module")
+def shared_state():
+    state = DuckDBState(Template.load(ROOT / "schema.sql", ROOT / "seed"), now=MANIFEST.now)
+    yield state
+    state.close()
+
+
+@pytest.fixture
+def state(shared_state: DuckDBState) -> DuckDBState:
+    shared_state.reset()
+    return shared_state
+
+
+def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
+    tool = TOOLS[name]
+    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
+
+
+def assert_refused(state: DuckDBState, name: str, message: str, /, **arguments: Any) -> None:
+    before = state.state_hash()
+    with pytest.raises(ToolError, match=re.escape(message)):
+        run(state, name, **arguments)
+    assert state.state_hash() == before
+
+
+def test_every_parameter_is_described() -> None:
+    for tool in TOOLS.values():
+        fn = tool.openai_schema["function"]
+        assert fn["description"].strip(), tool.name
+        for name, prop in fn["parameters"]["properties"].items():
+            assert prop.get("description"), (tool.name, name)
+
+
+def test_seed_script_is_deterministic(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
+    for csv in (ROOT / "seed").glob("*.csv"):
+        assert (tmp_path / csv.name).read_bytes() == csv.read_bytes(), csv.name
+
+
+def test_manifest_states_the_rules() -> None:
+    assert len(MANIFEST.rules) >= 3
+
+
+@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
+    for call in task.gold_calls:
+        run(state, call.name, **call.arguments)
+'''
+
+
+def _kwargs(args: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in args.items())
+
+
+def _call_line(tool: str, args: dict[str, Any], head: str, indent: str = "    ") -> list[str]:
+    text = f'{head}(state, "{tool}"' + (f", {_kwargs(args)})" if args else ")")
+    if len(indent) + len(text) <= 116:
+        return [indent + text]
+    lines = [indent + f'{head}(state, "{tool}",']
+    pad = indent + " " * (len(head) + 1)
+    items = [f"{k}={v!r}" for k, v in args.items()]
+    for i, item in enumerate(items):
+        lines.append(pad + item + ("," if i < len(items) - 1 else ")"))
+    return lines
+
+
+def _refused_line(tool: str, args: dict[str, Any], message: str, indent: str = "    ") -> list[str]:
+    lines = [indent + f'assert_refused(state, "{tool}",']
+    pad = indent + " " * len("assert_refused(")
+    lines.append(pad + f"{message!r},")
+    items = [f"{k}={v!r}" for k, v in args.items()]
+    line = pad
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else ")")
+        if len(line) + len(piece) > 116 and line.strip():
+            lines.append(line.rstrip())
+            line = pad
+        line += piece + " "
+    lines.append(line.rstrip() if items else pad + ")")
+    return lines
+
+
+def render_tests(plan: Plan, cases: dict[str, ToolCases]) -> str:
+    out = [HEADER.replace("{name}", plan.name)]
+    for tp in plan.tools:
+        c = cases[tp.name]
+        if c.success is None:
+            continue
+        t = tp.table
+        body = _call_line(tp.name, c.success, "result = run")
+        if tp.verb == "list":
+            body.append("    assert isinstance(result, list) and result")
+            for args, target, value in c.filters:
+                body += _call_line(tp.name, args, "rows = run")
+                if list(args)[0] != target or isinstance(value, str) and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+                    body.append(f"    assert rows and all(str(r[{target!r}]).startswith({value!r}) for r in rows)")
+                else:
+                    body.append(f"    assert rows and all(str(r[{target!r}]).lower() == {str(value).lower()!r} "
+                                "for r in rows)")
+        elif tp.verb == "get":
+            body.append(f"    assert result[{t.key.name!r}] == {c.success[t.key.name]!r}")
+        elif tp.verb == "create":
+            key = c.result[t.key.name]
+            body.append(f"    assert result[{t.key.name!r}] == {key!r}")
+            body.append(f'    assert state.db.scalar("SELECT count(*) FROM {t.name} WHERE {t.key.name} = ?", '
+                        f"[{key!r}]) == 1")
+        elif tp.verb == "delete":
+            key = c.success[t.key.name] if t.key.name in c.success else list(c.success.values())[0]
+            body.append("    assert result['deleted']")
+            body.append(f'    assert state.db.scalar("SELECT count(*) FROM {t.name} WHERE {t.key.name} = ?", '
+                        f"[{key!r}]) == 0")
+        else:
+            changed = {k: c.result[k] for k in c.success if k in c.result and k != t.key.name}
+            if tp.transition:
+                changed[tp.transition["field"]] = tp.transition["to"]
+            for k, v in changed.items():
+                body.append(f"    assert result[{k!r}] == {v!r}")
+        out.append(f"\n\ndef test_{tp.name}(state: DuckDBState) -> None:\n" + "\n".join(body))
+        if c.refusals:
+            lines = [x for args, msg in c.refusals for x in _refused_line(tp.name, args, msg)]
+            out.append(f"\n\ndef test_{tp.name}_refusals(state: DuckDBState) -> None:\n" + "\n".join(lines))
+        if c.full:
+            lines = [f"    for arguments in {c.fill!r}:".replace("}, {", "},\n                      {")
+                     if len(repr(c.fill)) > 90 else f"    for arguments in {c.fill!r}:",
+                     f'        run(state, "{tp.name}", **arguments)']
+            args, msg = c.full
+            lines.append("    taken = state.state_hash()")
+            lines.append(f"    with pytest.raises(ToolError, match=re.escape({msg!r})):")
+            lines.append(f'        run(state, "{tp.name}", **{args!r})')
+            lines.append("    assert state.state_hash() == taken")
+            out.append(f"\n\ndef test_{tp.name}_refuses_beyond_capacity(state: DuckDBState) -> None:\n"
+                       + "\n".join(lines))
+    return "".join(out) + "\n"
+
+
+def explore_all(plan: Plan, pkg: EnvPackage) -> dict[str, ToolCases]:
+    explorer = Explorer(plan, pkg)
+    try:
+        return {tp.name: explorer.explore(tp) for tp in plan.tools}
+    finally:
+        explorer.close()
