@@ -21,6 +21,7 @@ from envfactory_gym.serve.mcp_protocol import check_tool_names, list_server_tool
 from tests.serve.conftest import ENV_ID, gym_script, play, start_server, stop_server
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "serve.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 SERVE = [sys.executable, "-m", "envfactory_gym.serve", "retail-v0"]
 
 
@@ -184,15 +185,16 @@ def test_stateless_protocol_requests_are_refused_with_the_versions_to_use(http_u
     assert "2025-11-25" in error["data"]["supported"] and "initialize handshake" in error["message"]
 
 
-def test_the_doc_client_example_plays_an_episode_over_http(http_url):
-    text = DOC.read_text(encoding="utf-8")
-    section = text[text.index("## A client that plays an episode over HTTP"):]
+@pytest.mark.parametrize(("doc", "heading"), [(DOC, "## A client that plays an episode over HTTP"),
+                                               (README, "## Serving environments over MCP")])
+def test_the_doc_client_example_plays_an_episode_over_http(http_url, doc, heading):
+    text = doc.read_text(encoding="utf-8")
+    section = text[text.index(heading):]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     assert "http://127.0.0.1:8000/mcp" in code
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code.replace("http://127.0.0.1:8000/mcp", http_url), "docs/serve.md", "exec"),
-             {"__name__": "doc"})
+        exec(compile(code.replace("http://127.0.0.1:8000/mcp", http_url), doc.name, "exec"), {"__name__": "doc"})
     printed = out.getvalue().splitlines()
     assert printed[0].startswith("customer: Where is my Pinecone Ceramic Table Lamp?")
     assert printed[1].startswith("reward: 1.0 {")
