@@ -23,7 +23,7 @@ from envfactory_gym.answers import AnswerKey, DataValues, user_text
 from envfactory_gym.errors import ToolCallError, UnknownTaskError, UnknownToolError
 from envfactory_gym.package import EnvPackage, GoldOutcome, load_package
 from envfactory_gym.reward import CompositeReward, RewardBreakdown, RewardConfig
-from envfactory_gym.spaces import Conversation, Message, ToolCallAction
+from envfactory_gym.spaces import Conversation, Message, ToolCallAction, render_conversation
 from envfactory_gym.tasks import Task, load_tasks
 from envfactory_gym.user import STOP_TOKEN, ScriptedUser, UserSimulator
 
@@ -167,20 +167,7 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
 
     def render(self) -> str | None:
         """Render the conversation as text (``ansi``) or print it (``human``)."""
-        if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode; pass render_mode='ansi' to gym.make")
-            return None
-        lines = []
-        for m in self._messages[1:]:
-            text = m.get("content", "")
-            for c in m.get("tool_calls", []) or []:
-                text += f"\n  -> {c['function']['name']}({c['function']['arguments']})"
-            lines.append(f"[{m['role']}] {text}")
-        out = "\n".join(lines)
-        if self.render_mode == "human":
-            print(out)
-            return None
-        return out
+        return render_conversation(self._messages, self.render_mode)
 
     def close(self) -> None:
         """Release the env's database; safe to call more than once."""

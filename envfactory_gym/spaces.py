@@ -132,3 +132,26 @@ def _random_value(rng: np.random.Generator, prop: Mapping[str, Any]) -> Any:
     if t == "array":
         return [_random_value(rng, prop.get("items", {})) for _ in range(int(rng.integers(1, 3)))]
     return _random_text(rng, 12)
+
+
+def render_conversation(messages: Sequence[Message], render_mode: str | None) -> str | None:
+    """A conversation as text, one ``[role] content`` line per message (system prompts left out), with each tool
+    call as ``-> name(arguments)``: returned for ``ansi``, printed for ``human``; ``None`` warns (no render mode)."""
+    if render_mode is None:
+        import gymnasium as gym
+
+        gym.logger.warn("render() called without a render_mode; pass render_mode='ansi' to gym.make")
+        return None
+    lines = []
+    for m in messages:
+        if m["role"] == "system":
+            continue
+        text = m.get("content", "") or ""
+        for c in m.get("tool_calls", []) or []:
+            text += f"\n  -> {c['function']['name']}({c['function']['arguments']})"
+        lines.append(f"[{m['role']}] {text}")
+    out = "\n".join(lines)
+    if render_mode == "human":
+        print(out)
+        return None
+    return out

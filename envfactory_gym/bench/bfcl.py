@@ -26,7 +26,7 @@ from envfactory_gym.bench.bfcl_data import (
 from envfactory_gym.bench.common import ENV_ERROR_PREFIX, FORMAT_HINT, PROMPT_STYLES, BenchEnv, BenchTask, tools_section
 from envfactory_gym.errors import EnvFactoryError, UnknownTaskError, suggest
 from envfactory_gym.reward import CompositeReward, RewardConfig
-from envfactory_gym.spaces import Message
+from envfactory_gym.spaces import Message, render_conversation
 from envfactory_gym.tasks import GoldCall
 from envfactory_gym.user import STOP_TOKEN
 
@@ -139,22 +139,7 @@ class BfclMultiTurnEnv(BenchEnv):
 
     def render(self) -> str | None:
         """Render the conversation as text (``ansi``) or print it (``human``)."""
-        if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode; pass render_mode='ansi' to gym.make")
-            return None
-        lines = []
-        for m in self._messages:
-            if m["role"] == "system":
-                continue
-            text = m.get("content", "")
-            for c in m.get("tool_calls", []) or []:
-                text += f"\n  -> {c['function']['name']}({c['function']['arguments']})"
-            lines.append(f"[{m['role']}] {text}")
-        out = "\n".join(lines)
-        if self.render_mode == "human":
-            print(out)
-            return None
-        return out
+        return render_conversation(self._messages, self.render_mode)
 
     def episode_record(self) -> dict[str, Any]:
         """The eval record's task fields, with the ground truth per turn."""

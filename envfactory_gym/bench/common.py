@@ -20,7 +20,7 @@ from envfactory_gym.actions import (
     parse_action,
 )
 from envfactory_gym.errors import EnvFactoryError, UnknownTaskError
-from envfactory_gym.spaces import Conversation, Message, ToolCallAction
+from envfactory_gym.spaces import Conversation, Message, ToolCallAction, render_conversation
 from envfactory_gym.tasks import GoldCall, UserFact
 from envfactory_gym.user import STOP_TOKEN, UserTurn
 
@@ -200,20 +200,7 @@ class BenchEnv(gym.Env[tuple, Any], EzPickle):
 
     def render(self) -> str | None:
         """Render the conversation as text (``ansi``) or print it (``human``)."""
-        if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode; pass render_mode='ansi' to gym.make")
-            return None
-        lines = []
-        for m in self._messages[1:]:
-            text = m.get("content", "")
-            for c in m.get("tool_calls", []) or []:
-                text += f"\n  -> {c['function']['name']}({c['function']['arguments']})"
-            lines.append(f"[{m['role']}] {text}")
-        out = "\n".join(lines)
-        if self.render_mode == "human":
-            print(out)
-            return None
-        return out
+        return render_conversation(self._messages, self.render_mode)
 
     def episode_record(self) -> dict[str, Any]:
         """What an eval record stores about the task beside the trajectory (for the report and the viewer)."""
