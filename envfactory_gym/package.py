@@ -7,9 +7,11 @@ import importlib.util
 import json
 import sys
 import threading
+import traceback
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from envfactory_gym.database import DuckDBState, StateDiff, Template, keep_if_forked
@@ -34,6 +36,28 @@ class GoldOutcome:
         """What ``tables`` hold in the gold final state: the gold's copies, else the initial state."""
         base = template.fingerprints
         return {t: self.fingerprints.get(t, base[t]) for t in sorted(set(tables) & set(template.tables))}
+
+
+def import_tools(path: Path, module_name: str) -> tuple[ModuleType, dict[str, Tool]]:
+    """Import the ``tools.py`` at ``path`` as ``module_name`` (left out of ``sys.modules``) and collect its tools."""
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise EnvFormatError(path, "cannot be imported")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        lines = [f.lineno for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename) == Path(path)]
+        where = f" (line {lines[-1]})" if lines else ""
+        raise EnvFormatError(path, f"import failed: {type(exc).__name__}: {exc}{where}",
+                             detail=traceback.format_exc()) from None
+    try:
+        tools = collect_tools(vars(module))
+    except ToolDefinitionError as exc:
+        raise EnvFormatError(path, str(exc)) from None
+    if not tools:
+        raise EnvFormatError(path, "defines no @tool functions")
+    return module, tools
 
 
 class EnvPackage:
@@ -89,22 +113,8 @@ class EnvPackage:
         return DuckDBState(self.template, now=self.manifest.now)
 
     def _load_tools(self) -> dict[str, Tool]:
-        path = self.path / "tools.py"
         mod_name = f"envfactory_gym.envs.{self.manifest.name}_v{self.manifest.version}"
-        spec = importlib.util.spec_from_file_location(mod_name, path)
-        if spec is None or spec.loader is None:
-            raise EnvFormatError(path, "cannot be imported")
-        module = importlib.util.module_from_spec(spec)
-        try:
-            spec.loader.exec_module(module)
-        except Exception as exc:
-            raise EnvFormatError(path, f"import failed: {type(exc).__name__}: {exc}") from None
-        try:
-            tools = collect_tools(vars(module))
-        except ToolDefinitionError as exc:
-            raise EnvFormatError(path, str(exc)) from None
-        if not tools:
-            raise EnvFormatError(path, "defines no @tool functions")
+        module, tools = import_tools(self.path / "tools.py", mod_name)
         sys.modules[mod_name] = module
         return tools
 

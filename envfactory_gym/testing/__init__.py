@@ -1,5 +1,6 @@
-"""Test helpers for users of envfactory-gym: a local OpenAI-compatible replay server."""
+"""Test helpers for users of envfactory-gym: an environment folder under test and a local OpenAI-compatible server."""
 
+from envfactory_gym.testing.envtest import EnvUnderTest
 from envfactory_gym.testing.replay_server import ReplayServer
 
-__all__ = ["ReplayServer"]
+__all__ = ["EnvUnderTest", "ReplayServer"]

@@ -140,8 +140,7 @@ def renamed(code: dict[str, str], tests: dict[str, str], old: str, new: str) -> 
     manifest["name"] = new
     code["manifest.json"] = json.dumps(manifest, indent=2) + "\n"
     (_, text), = tests.items()
-    text = text.replace(f'MANIFEST.name == "{old}"', f'MANIFEST.name == "{new}"')
-    text = text.replace(f'"{old}_tools_under_test"', f'"{new}_tools_under_test"')
+    text = text.replace(f'ENV.manifest.name == "{old}"', f'ENV.manifest.name == "{new}"')
     return code, {f"tests/test_{new}.py": text}
 
 

@@ -96,7 +96,7 @@ def test_the_report_counts_stages_tokens_and_cost(batch: tuple[BatchResult, Scri
     assert {s: (stages[s]["runs"], stages[s]["passed"]) for s in ("seed", "tasks", "verify", "repair")} == \
         {"seed": (4, 3), "tasks": (3, 1), "verify": (1, 1), "repair": (2, 2)}
     assert report["repair_rounds_of_landed"] == {"1": 1}
-    assert report["prompt_versions"]["code"] == "1"
+    assert report["prompt_versions"]["code"] == "2"
     md = result.report_md.read_text()
     assert "**1 of 2 environments landed**" in md and "## Rejections" in md and "`leaky` (rejected)" in md
 

@@ -265,7 +265,6 @@ HEADER = '''"""The {name} environment's own checks: every tool's success and ref
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
@@ -274,53 +273,16 @@ from typing import Any
 
 import pytest
 
-from envfactory_gym.database import DuckDBState, Template
-from envfactory_gym.errors import ToolError
-from envfactory_gym.tasks import load_manifest, load_tasks
-from envfactory_gym.tools import Tool, collect_tools
+from envfactory_gym.database import DuckDBState
+from envfactory_gym.testing import EnvUnderTest
 
-ROOT = Path(__file__).resolve().parents[1]
-MANIFEST = load_manifest(ROOT / "manifest.json")
-
-
-def _load_tools() -> dict[str, Tool]:
-    spec = importlib.util.spec_from_file_location("{name}_tools_under_test", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return collect_tools(vars(mod))
-
-
-TOOLS = _load_tools()
-TASKS = load_tasks(ROOT / "tasks.jsonl")
-
-
-@pytest.fixture(scope="module")
-def shared_state():
-    state = DuckDBState(Template.load(ROOT / "schema.sql", ROOT / "seed"), now=MANIFEST.now)
-    yield state
-    state.close()
-
-
-@pytest.fixture
-def state(shared_state: DuckDBState) -> DuckDBState:
-    shared_state.reset()
-    return shared_state
-
-
-def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
-    tool = TOOLS[name]
-    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-
-
-def assert_refused(state: DuckDBState, name: str, message: str, /, **arguments: Any) -> None:
-    before = state.state_hash()
-    with pytest.raises(ToolError, match=re.escape(message)):
-        run(state, name, **arguments)
-    assert state.state_hash() == before
+ENV = EnvUnderTest(__file__)
+state = ENV.state_fixture()
+run, assert_refused = ENV.run, ENV.assert_refused
 
 
 def test_every_parameter_is_described() -> None:
-    for tool in TOOLS.values():
+    for tool in ENV.tools.values():
         fn = tool.openai_schema["function"]
         assert fn["description"].strip(), tool.name
         for name, prop in fn["parameters"]["properties"].items():
@@ -328,16 +290,16 @@ def test_every_parameter_is_described() -> None:
 
 
 def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    for csv in (ROOT / "seed").glob("*.csv"):
+    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
+    for csv in (ENV.root / "seed").glob("*.csv"):
         assert (tmp_path / csv.name).read_bytes() == csv.read_bytes(), csv.name
 
 
 def test_manifest_states_the_rules() -> None:
-    assert len(MANIFEST.rules) >= 3
+    assert len(ENV.manifest.rules) >= 3
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
 def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
     for call in task.gold_calls:
         run(state, call.name, **call.arguments)
@@ -363,7 +325,7 @@ def _call_line(tool: str, args: dict[str, Any], head: str, indent: str = "    ")
 def _refused_line(tool: str, args: dict[str, Any], message: str, indent: str = "    ") -> list[str]:
     lines = [indent + f'assert_refused(state, "{tool}",']
     pad = indent + " " * len("assert_refused(")
-    lines.append(pad + f"{message!r},")
+    lines.append(pad + f"re.escape({message!r}),")
     items = [f"{k}={v!r}" for k, v in args.items()]
     line = pad
     for i, item in enumerate(items):
@@ -420,13 +382,11 @@ def render_tests(plan: Plan, cases: dict[str, ToolCases]) -> str:
                      if len(repr(c.fill)) > 90 else f"    for arguments in {c.fill!r}:",
                      f'        run(state, "{tp.name}", **arguments)']
             args, msg = c.full
-            lines.append("    taken = state.state_hash()")
-            lines.append(f"    with pytest.raises(ToolError, match=re.escape({msg!r})):")
-            lines.append(f'        run(state, "{tp.name}", **{args!r})')
-            lines.append("    assert state.state_hash() == taken")
+            lines += _refused_line(tp.name, args, msg)
             out.append(f"\n\ndef test_{tp.name}_refuses_beyond_capacity(state: DuckDBState) -> None:\n"
                        + "\n".join(lines))
-    return "".join(out) + "\n"
+    text = "".join(out) + "\n"
+    return text if "re.escape(" in text else text.replace("\nimport re\n", "\n", 1)
 
 
 def explore_all(plan: Plan, pkg: EnvPackage) -> dict[str, ToolCases]:

@@ -2,78 +2,29 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT.parents[1]))
+from envfactory_gym.answers import normalise, within
+from envfactory_gym.database import DuckDBState
+from envfactory_gym.errors import ToolError
+from envfactory_gym.testing import EnvUnderTest
 
-from envfactory_gym.answers import normalise, within  # noqa: E402
-from envfactory_gym.database import DuckDBState, Template  # noqa: E402
-from envfactory_gym.errors import ToolError  # noqa: E402
-from envfactory_gym.tasks import load_manifest, load_tasks  # noqa: E402
-from envfactory_gym.tools import Tool, collect_tools  # noqa: E402
+ENV = EnvUnderTest(__file__)
+state = ENV.state_fixture()
+run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
+
 
 NOW = "2026-05-18T10:00:00"
 
 
-def _load_tools() -> dict[str, Tool]:
-    spec = importlib.util.spec_from_file_location("banking_tools_under_test", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return collect_tools(vars(mod))
-
-
-TOOLS = _load_tools()
-TASKS = load_tasks(ROOT / "tasks.jsonl")
-
-
-@pytest.fixture(scope="module")
-def template() -> Template:
-    return Template.load(ROOT / "schema.sql", ROOT / "seed")
-
-
-@pytest.fixture(scope="module")
-def shared_state(template: Template) -> Iterator[DuckDBState]:
-    state = DuckDBState(template, now=NOW)
-    yield state
-    state.close()
-
-
-@pytest.fixture
-def state(shared_state: DuckDBState) -> DuckDBState:
-    shared_state.reset()
-    return shared_state
-
-
-def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
-    tool = TOOLS[name]
-    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-
-
-def one(state: DuckDBState, sql: str, params: list[Any] | None = None) -> dict[str, Any]:
-    row = state.db.query_one(sql, params or [])
-    assert row is not None, sql
-    return row
-
-
 def balance(state: DuckDBState, account_id: str) -> float:
     return state.db.scalar("SELECT balance FROM accounts WHERE account_id = ?", [account_id])
-
-
-def assert_refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
-    tables = list(state.template.tables)
-    before = state.fingerprints(tables)  # per table: row count and a hash of every row
-    with pytest.raises(ToolError, match=match):
-        run(state, name, **arguments)
-    assert state.fingerprints(tables) == before
 
 
 def open_checking(state: DuckDBState, where: str = "TRUE", params: list[Any] | None = None) -> dict[str, Any]:
@@ -90,43 +41,43 @@ def ready_payee(state: DuckDBState, account: dict[str, Any]) -> dict[str, Any]:
 # -- structure ----------------------------------------------------------------------------------------------
 
 def test_manifest_and_policy() -> None:
-    manifest = load_manifest(ROOT / "manifest.json")
+    manifest = ENV.manifest
     assert manifest.name == "banking" and manifest.now == NOW
     assert len(manifest.rules) >= 3
-    policy = (ROOT / manifest.policy_file).read_text(encoding="utf-8")
+    policy = (ENV.root / manifest.policy_file).read_text(encoding="utf-8")
     for fact in ("35.00", "2,500.00", "7,500.00", "24 hours", "60 days", "12 months", "90 days", "12.00"):
         assert fact in policy, fact
-    assert (ROOT / manifest.compact_policy_file).read_text(encoding="utf-8").strip()
+    assert (ENV.root / manifest.compact_policy_file).read_text(encoding="utf-8").strip()
 
 
 def test_every_tool_has_a_schema() -> None:
-    assert len(TOOLS) >= 10
-    assert sum(t.writes for t in TOOLS.values()) >= 5
-    for tool in TOOLS.values():
+    assert len(ENV.tools) >= 10
+    assert sum(t.writes for t in ENV.tools.values()) >= 5
+    for tool in ENV.tools.values():
         fn = tool.openai_schema["function"]
         assert fn["description"].strip(), tool.name
         for name, prop in fn["parameters"]["properties"].items():
             assert prop.get("description"), (tool.name, name)
 
 
-def test_schema_has_no_foreign_keys(template: Template) -> None:
-    sql = (ROOT / "schema.sql").read_text(encoding="utf-8").upper()
+def test_schema_has_no_foreign_keys() -> None:
+    sql = (ENV.root / "schema.sql").read_text(encoding="utf-8").upper()
     code = "\n".join(line.split("--")[0] for line in sql.splitlines())
     assert "FOREIGN KEY" not in code and "REFERENCES" not in code
-    assert len(template.tables) >= 5 and all(t.primary_key for t in template.tables.values())
+    assert len(ENV.template.tables) >= 5 and all(t.primary_key for t in ENV.template.tables.values())
 
 
 def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True,
+    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True,
                    capture_output=True)
-    committed = sorted(p.name for p in (ROOT / "seed").glob("*.csv"))
+    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
     assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
     for name in committed:
-        assert (tmp_path / name).read_bytes() == (ROOT / "seed" / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
 
 
-def test_seed_is_consistent(template: Template, state: DuckDBState) -> None:
-    total = sum(state.db.scalar(f"SELECT count(*) FROM {t}") for t in template.tables)
+def test_seed_is_consistent(state: DuckDBState) -> None:
+    total = sum(state.db.scalar(f"SELECT count(*) FROM {t}") for t in ENV.template.tables)
     assert total >= 500
     # Every balance is the last balance_after of its transactions, and every running balance adds up.
     assert state.db.scalar(
@@ -146,29 +97,29 @@ def test_seed_is_consistent(template: Template, state: DuckDBState) -> None:
 def test_querygen_declarations_load() -> None:
     from envfactory_gym.querygen.spec import load_declarations
 
-    spec = load_declarations(ROOT)
-    assert set(spec.tools) <= set(TOOLS) and "date_of_birth" in spec.user.facts
+    spec = load_declarations(ENV.root)
+    assert set(spec.tools) <= set(ENV.tools) and "date_of_birth" in spec.user.facts
 
 
 # -- tasks --------------------------------------------------------------------------------------------------
 
 def test_task_mix() -> None:
-    assert len(TASKS) >= 20
-    writes = [t for t in TASKS if any(TOOLS[c.name].writes for c in t.gold_calls)]
-    assert len(TASKS) - len(writes) >= 5
-    assert sum(sum(TOOLS[c.name].writes for c in t.gold_calls) >= 2 for t in writes) >= 5
-    assert sum(sum(TOOLS[c.name].writes for c in t.gold_calls) == 1 for t in writes) >= 5
-    assert sum(bool(t.user_facts) for t in TASKS) >= 8
-    assert sum(bool(t.forbidden_calls) for t in TASKS) >= 3
-    assert sum("refusal" in t.tags for t in TASKS) >= 6
-    assert any("confirmation" in t.user_facts for t in TASKS)
+    assert len(ENV.tasks) >= 20
+    writes = [t for t in ENV.tasks if any(ENV.tools[c.name].writes for c in t.gold_calls)]
+    assert len(ENV.tasks) - len(writes) >= 5
+    assert sum(sum(ENV.tools[c.name].writes for c in t.gold_calls) >= 2 for t in writes) >= 5
+    assert sum(sum(ENV.tools[c.name].writes for c in t.gold_calls) == 1 for t in writes) >= 5
+    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 8
+    assert sum(bool(t.forbidden_calls) for t in ENV.tasks) >= 3
+    assert sum("refusal" in t.tags for t in ENV.tasks) >= 6
+    assert any("confirmation" in t.user_facts for t in ENV.tasks)
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
 def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
     results = [run(state, c.name, **c.arguments) for c in task.gold_calls]
     changed = bool(state.diff())
-    writes = any(TOOLS[c.name].writes for c in task.gold_calls)
+    writes = any(ENV.tools[c.name].writes for c in task.gold_calls)
     assert changed == writes, "writing tasks must change the state and read-only ones must not"
     if not changed:
         assert task.outputs, "read-only tasks are scored on their outputs"
@@ -492,10 +443,10 @@ def test_close_refusals(state: DuckDBState) -> None:
     assert_refused(state, "close_deposit_account", "SO-0090", account_id=acc["account_id"])
 
 
-def test_new_ids_are_deterministic(template: Template) -> None:
+def test_new_ids_are_deterministic() -> None:
     seen = []
     for _ in range(2):
-        state = DuckDBState(template, now=NOW)
+        state = ENV.new_state()
         try:
             out = run(state, "open_card_dispute", transaction_id="TX-003613", reason="not_received")
             seen.append(out["dispute_id"])

@@ -2,65 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT.parents[1]))
+from envfactory_gym.database import DuckDBState
+from envfactory_gym.testing import EnvUnderTest
 
-from envfactory_gym.database import DuckDBState, Template  # noqa: E402
-from envfactory_gym.errors import ToolError  # noqa: E402
-from envfactory_gym.tasks import load_manifest, load_tasks  # noqa: E402
-from envfactory_gym.tools import Tool, collect_tools  # noqa: E402
-
-MANIFEST = load_manifest(ROOT / "manifest.json")
-
-
-def _load_tools() -> dict[str, Tool]:
-    spec = importlib.util.spec_from_file_location("carrental_tools_under_test", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return collect_tools(vars(mod))
-
-
-TOOLS = _load_tools()
-TASKS = load_tasks(ROOT / "tasks.jsonl")
-
-
-@pytest.fixture(scope="module")
-def template() -> Template:
-    return Template.load(ROOT / "schema.sql", ROOT / "seed")
-
-
-@pytest.fixture(scope="module")
-def shared_state(template: Template) -> Iterator[DuckDBState]:
-    state = DuckDBState(template, now=MANIFEST.now)
-    yield state
-    state.close()
-
-
-@pytest.fixture
-def state(shared_state: DuckDBState) -> DuckDBState:
-    shared_state.reset()
-    return shared_state
-
-
-def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
-    tool = TOOLS[name]
-    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-
-
-def refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
-    before = state.state_hash()
-    with pytest.raises(ToolError, match=match):
-        run(state, name, **arguments)
-    assert state.state_hash() == before
+ENV = EnvUnderTest(__file__)
+state = ENV.state_fixture()
+run, refused = ENV.run, ENV.assert_refused
 
 
 def sql(state: DuckDBState, statement: str) -> None:
@@ -76,37 +30,37 @@ def res(state: DuckDBState, reservation_id: str) -> dict[str, Any]:
 # -- structure ----------------------------------------------------------------------------------------------
 
 def test_manifest_and_policies() -> None:
-    assert MANIFEST.name == "carrental" and len(MANIFEST.rules) >= 3
-    full = (ROOT / MANIFEST.policy_file).read_text(encoding="utf-8")
-    compact = (ROOT / MANIFEST.compact_policy_file).read_text(encoding="utf-8")
+    assert ENV.manifest.name == "carrental" and len(ENV.manifest.rules) >= 3
+    full = (ENV.root / ENV.manifest.policy_file).read_text(encoding="utf-8")
+    compact = (ENV.root / ENV.manifest.compact_policy_file).read_text(encoding="utf-8")
     assert "2026-07-14 10:00" in full and len(compact.split()) < len(full.split()) / 2
     for phrase in ("24 hours", "27.00", "30 minutes", "9.50", "Sundays", "7 days", "one hour before"):
         assert phrase in full, phrase
 
 
 def test_every_tool_has_a_schema() -> None:
-    assert len(TOOLS) >= 10 and sum(t.writes for t in TOOLS.values()) >= 5
-    for tool in TOOLS.values():
+    assert len(ENV.tools) >= 10 and sum(t.writes for t in ENV.tools.values()) >= 5
+    for tool in ENV.tools.values():
         fn = tool.openai_schema["function"]
         assert fn["description"].strip(), tool.name
         for name, prop in fn["parameters"]["properties"].items():
             assert prop.get("description"), (tool.name, name)
 
 
-def test_schema_tables_have_keys(template: Template) -> None:
-    assert len(template.tables) >= 5 and all(t.primary_key for t in template.tables.values())
+def test_schema_tables_have_keys() -> None:
+    assert len(ENV.template.tables) >= 5 and all(t.primary_key for t in ENV.template.tables.values())
 
 
 def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    committed = sorted(p.name for p in (ROOT / "seed").glob("*.csv"))
+    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
+    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
     assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
     for name in committed:
-        assert (tmp_path / name).read_bytes() == (ROOT / "seed" / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
 
 
-def test_seed_size_and_statuses(template: Template, state: DuckDBState) -> None:
-    counts = {t: state.db.scalar(f"SELECT count(*) FROM {t}") for t in template.tables}
+def test_seed_size_and_statuses(state: DuckDBState) -> None:
+    counts = {t: state.db.scalar(f"SELECT count(*) FROM {t}") for t in ENV.template.tables}
     assert sum(counts.values()) >= 500 and all(counts.values())
     statuses = {r["status"] for r in state.db.query("SELECT DISTINCT status FROM reservations")}
     assert statuses == {"quoted", "confirmed", "picked_up", "returned", "cancelled", "no_show"}
@@ -141,22 +95,22 @@ def test_seed_obeys_the_rules(state: DuckDBState) -> None:
 def test_querygen_declarations_load() -> None:
     from envfactory_gym.querygen.spec import load_declarations
 
-    spec = load_declarations(ROOT)
-    assert spec.user.facts and set(spec.tools) <= set(TOOLS)
+    spec = load_declarations(ENV.root)
+    assert spec.user.facts and set(spec.tools) <= set(ENV.tools)
 
 
 # -- tasks --------------------------------------------------------------------------------------------------
 
 def test_task_mix() -> None:
-    writes = [sum(TOOLS[c.name].writes for c in t.gold_calls) for t in TASKS]
-    assert len(TASKS) >= 60
+    writes = [sum(ENV.tools[c.name].writes for c in t.gold_calls) for t in ENV.tasks]
+    assert len(ENV.tasks) >= 60
     assert sum(n == 0 for n in writes) >= 10 and sum(n == 1 for n in writes) >= 10 and sum(n >= 2 for n in writes) >= 10
-    assert sum(bool(t.user_facts) for t in TASKS) >= 8 and sum(bool(t.forbidden_calls) for t in TASKS) >= 3
-    for task, n in zip(TASKS, writes):
+    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 8 and sum(bool(t.forbidden_calls) for t in ENV.tasks) >= 3
+    for task, n in zip(ENV.tasks, writes):
         assert n or task.outputs, task.id
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
 def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
     for call in task.gold_calls:
         run(state, call.name, **call.arguments)

@@ -2,84 +2,31 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT.parents[1]))
+from envfactory_gym.database import DuckDBState
+from envfactory_gym.errors import ToolError
+from envfactory_gym.testing import EnvUnderTest
 
-from envfactory_gym.database import DuckDBState, Template  # noqa: E402
-from envfactory_gym.errors import ToolError  # noqa: E402
-from envfactory_gym.tasks import load_manifest, load_tasks  # noqa: E402
-from envfactory_gym.tools import Tool, collect_tools  # noqa: E402
+ENV = EnvUnderTest(__file__)
+state = ENV.state_fixture()
+later = ENV.state_fixture(now="2026-04-14T10:30:00")  # the same seed an hour and a half later
+run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
+
 
 NOW = "2026-04-14T09:00:00"
 
 
-def _load_tools() -> dict[str, Tool]:
-    spec = importlib.util.spec_from_file_location("clinic_tools_under_test", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return collect_tools(vars(mod))
-
-
-TOOLS = _load_tools()
-TASKS = load_tasks(ROOT / "tasks.jsonl")
 ACTIVE = "('booked', 'checked_in')"
 SLOT_ROOM = ("(SELECT count(*) FROM appointments x WHERE x.slot_id = s.slot_id AND x.status IN "
              "('booked', 'checked_in'))")
-
-
-@pytest.fixture(scope="module")
-def template() -> Template:
-    return Template.load(ROOT / "schema.sql", ROOT / "seed")
-
-
-@pytest.fixture(scope="module")
-def shared_state(template: Template) -> Iterator[DuckDBState]:
-    state = DuckDBState(template, now=NOW)
-    yield state
-    state.close()
-
-
-@pytest.fixture
-def state(shared_state: DuckDBState) -> DuckDBState:
-    shared_state.reset()
-    return shared_state
-
-
-@pytest.fixture
-def later(template: Template) -> Iterator[DuckDBState]:
-    """The same seed an hour and a half later (10:30), for visits that have started meanwhile."""
-    state = DuckDBState(template, now="2026-04-14T10:30:00")
-    yield state
-    state.close()
-
-
-def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
-    tool = TOOLS[name]
-    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-
-
-def one(state: DuckDBState, sql: str, params: list[Any] | None = None) -> dict[str, Any]:
-    row = state.db.query_one(sql, params or [])
-    assert row is not None, sql
-    return row
-
-
-def assert_refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
-    before = state.state_hash()
-    with pytest.raises(ToolError, match=match):
-        run(state, name, **arguments)
-    assert state.state_hash() == before
 
 
 def balance(state: DuckDBState, patient_id: str) -> float:
@@ -110,43 +57,43 @@ def booked(state: DuckDBState, where: str, params: list[Any] | None = None) -> d
 # -- structure ----------------------------------------------------------------------------------------------
 
 def test_manifest_policy_and_rules() -> None:
-    manifest = load_manifest(ROOT / "manifest.json")
+    manifest = ENV.manifest
     assert manifest.name == "clinic" and manifest.now == NOW and manifest.domain == "healthcare"
     assert len(manifest.rules) >= 10
-    policy = (ROOT / manifest.policy_file).read_text(encoding="utf-8")
+    policy = (ENV.root / manifest.policy_file).read_text(encoding="utf-8")
     for fact in ("$40.00", "$75.00", "$100.00", "24 hours", "365 days", "60 minutes", "15 minutes", "at most 2"):
         assert fact in policy, fact
-    compact = (ROOT / manifest.compact_policy_file).read_text(encoding="utf-8")
+    compact = (ENV.root / manifest.compact_policy_file).read_text(encoding="utf-8")
     assert len(compact.split()) < len(policy.split()) / 3
 
 
 def test_every_tool_has_a_schema() -> None:
-    assert len(TOOLS) >= 15
-    assert sum(t.writes for t in TOOLS.values()) >= 7
-    for tool in TOOLS.values():
+    assert len(ENV.tools) >= 15
+    assert sum(t.writes for t in ENV.tools.values()) >= 7
+    for tool in ENV.tools.values():
         fn = tool.openai_schema["function"]
         assert fn["description"].strip(), tool.name
         for name, prop in fn["parameters"]["properties"].items():
             assert prop.get("description"), (tool.name, name)
 
 
-def test_schema_has_no_foreign_keys(template: Template) -> None:
-    sql = (ROOT / "schema.sql").read_text(encoding="utf-8").upper()
+def test_schema_has_no_foreign_keys() -> None:
+    sql = (ENV.root / "schema.sql").read_text(encoding="utf-8").upper()
     code = "\n".join(line.split("--")[0] for line in sql.splitlines())
     assert "FOREIGN KEY" not in code and "REFERENCES" not in code
-    assert len(template.tables) >= 5 and all(t.primary_key for t in template.tables.values())
+    assert len(ENV.template.tables) >= 5 and all(t.primary_key for t in ENV.template.tables.values())
 
 
 def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    committed = sorted(p.name for p in (ROOT / "seed").glob("*.csv"))
+    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
+    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
     assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
     for name in committed:
-        assert (tmp_path / name).read_bytes() == (ROOT / "seed" / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
 
 
-def test_seed_size(template: Template, state: DuckDBState) -> None:
-    counts = {t: state.db.scalar(f"SELECT count(*) FROM {t}") for t in template.tables}
+def test_seed_size(state: DuckDBState) -> None:
+    counts = {t: state.db.scalar(f"SELECT count(*) FROM {t}") for t in ENV.template.tables}
     assert 500 <= sum(counts.values()) <= 5000
     assert counts["patients"] >= 150 and counts["appointments"] >= 500 and counts["slots"] >= 1000
 
@@ -193,22 +140,22 @@ def test_seed_obeys_the_rules(state: DuckDBState) -> None:
 # -- tasks --------------------------------------------------------------------------------------------------
 
 def test_task_mix() -> None:
-    writes = [t for t in TASKS if any(TOOLS[c.name].writes for c in t.gold_calls)]
-    multi = [t for t in writes if sum(TOOLS[c.name].writes for c in t.gold_calls) >= 2]
-    reads = [t for t in TASKS if t not in writes]
-    refusals = [t for t in TASKS if "refusal" in t.tags]
-    assert len(TASKS) >= 20 and len(reads) >= 8 and len(writes) >= 10 and len(multi) >= 4
-    assert sum(bool(t.user_facts) for t in TASKS) >= 15
+    writes = [t for t in ENV.tasks if any(ENV.tools[c.name].writes for c in t.gold_calls)]
+    multi = [t for t in writes if sum(ENV.tools[c.name].writes for c in t.gold_calls) >= 2]
+    reads = [t for t in ENV.tasks if t not in writes]
+    refusals = [t for t in ENV.tasks if "refusal" in t.tags]
+    assert len(ENV.tasks) >= 20 and len(reads) >= 8 and len(writes) >= 10 and len(multi) >= 4
+    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 15
     assert len(refusals) >= 6 and all(t.outputs and t not in writes for t in refusals)
-    assert sum("confirm" in t.tags for t in TASKS) >= 3
-    assert len({c.name for t in TASKS for c in t.gold_calls}) == len(TOOLS)
+    assert sum("confirm" in t.tags for t in ENV.tasks) >= 3
+    assert len({c.name for t in ENV.tasks for c in t.gold_calls}) == len(ENV.tools)
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
 def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
     results = [run(state, c.name, **c.arguments) for c in task.gold_calls]
     changed = bool(state.diff())
-    writes = any(TOOLS[c.name].writes for c in task.gold_calls)
+    writes = any(ENV.tools[c.name].writes for c in task.gold_calls)
     assert changed == writes, "writing tasks must change the state and read-only ones must not"
     if not changed:
         assert task.outputs, "read-only tasks are scored on their outputs"
@@ -216,15 +163,15 @@ def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
         for output in task.outputs:
             assert _said(output, results), output
     for pattern in task.forbidden_calls:  # the forbidden write would indeed be refused or change the outcome
-        assert TOOLS[pattern.name].writes
+        assert ENV.tools[pattern.name].writes
 
 
 def test_querygen_declarations_load() -> None:
     from envfactory_gym.querygen.spec import load_declarations
 
-    spec = load_declarations(ROOT)
+    spec = load_declarations(ENV.root)
     assert "date_of_birth" in spec.user.facts
-    assert {t for t, d in spec.tools.items() if d.goal} == {n for n, t in TOOLS.items() if t.writes}
+    assert {t for t, d in spec.tools.items() if d.goal} == {n for n, t in ENV.tools.items() if t.writes}
 
 
 def _said(output: str, results: list[Any]) -> bool:
@@ -562,10 +509,10 @@ def test_check_in_window_and_copay(state: DuckDBState) -> None:
     assert_refused(state, "check_in_patient", "only booked appointments", **done)
 
 
-def test_check_in_without_copay_adds_no_charge(template: Template, state: DuckDBState) -> None:
+def test_check_in_without_copay_adds_no_charge(state: DuckDBState) -> None:
     free = booked(state, "a.copay = 0 AND s.starts_at > TIMESTAMP '2026-04-16 00:00:00'")
     arrival = (datetime.fromisoformat(free["starts_at"]) - timedelta(minutes=30)).isoformat()
-    that_day = DuckDBState(template, now=arrival)
+    that_day = ENV.new_state(arrival)
     try:
         result = run(that_day, "check_in_patient", appointment_id=free["appointment_id"])
         assert result["copay_due"] == 0 and "charge_id" not in result
@@ -662,10 +609,10 @@ def test_referral_request_rules(state: DuckDBState) -> None:
     assert_refused(state, "request_referral", "already has an active", **active)
 
 
-def test_new_ids_are_deterministic(template: Template) -> None:
+def test_new_ids_are_deterministic() -> None:
     out = []
     for _ in range(2):
-        state = DuckDBState(template, now=NOW)
+        state = ENV.new_state()
         try:
             p = free_patient(state)
             slot = open_slot(state, "c.specialty = 'nutrition' AND s.capacity > 1")

@@ -2,70 +2,21 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from envfactory_gym.database import DuckDBState, Template
+from envfactory_gym.database import DuckDBState
 from envfactory_gym.errors import ToolError
-from envfactory_gym.tasks import load_manifest, load_tasks
-from envfactory_gym.tools import Tool, collect_tools
+from envfactory_gym.testing import EnvUnderTest
 
-ROOT = Path(__file__).resolve().parents[1]
-MANIFEST = load_manifest(ROOT / "manifest.json")
-
-
-def _load_tools() -> dict[str, Tool]:
-    spec = importlib.util.spec_from_file_location("courses_tools_under_test", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return collect_tools(vars(mod))
-
-
-TOOLS = _load_tools()
-TASKS = load_tasks(ROOT / "tasks.jsonl")
-
-
-@pytest.fixture(scope="module")
-def template() -> Template:
-    return Template.load(ROOT / "schema.sql", ROOT / "seed")
-
-
-@pytest.fixture(scope="module")
-def shared_state(template: Template) -> Iterator[DuckDBState]:
-    state = DuckDBState(template, now=MANIFEST.now)
-    yield state
-    state.close()
-
-
-@pytest.fixture
-def state(shared_state: DuckDBState) -> DuckDBState:
-    shared_state.reset()
-    return shared_state
-
-
-def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
-    tool = TOOLS[name]
-    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-
-
-def one(state: DuckDBState, sql: str, params: list[Any] | None = None) -> dict[str, Any]:
-    row = state.db.query_one(sql, params or [])
-    assert row is not None, sql
-    return row
-
-
-def assert_refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
-    before = state.state_hash()
-    with pytest.raises(ToolError, match=match):
-        run(state, name, **arguments)
-    assert state.state_hash() == before
+ENV = EnvUnderTest(__file__)
+state = ENV.state_fixture()
+run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
 
 
 def enrolled_in(state: DuckDBState, term_id: str, extra: str = "") -> dict[str, Any]:
@@ -117,10 +68,10 @@ def student_for(state: DuckDBState, tool: str, section_id: str, match: str | Non
 # -- structure ----------------------------------------------------------------------------------------------
 
 def test_manifest_policy_and_schemas() -> None:
-    assert MANIFEST.name == "courses" and MANIFEST.now == "2026-10-07T10:00:00" and len(MANIFEST.rules) >= 3
-    assert (ROOT / MANIFEST.policy_file).read_text(encoding="utf-8").strip()
-    assert len(TOOLS) >= 10 and sum(t.writes for t in TOOLS.values()) >= 5
-    for tool in TOOLS.values():
+    assert ENV.manifest.name == "courses" and ENV.manifest.now == "2026-10-07T10:00:00" and len(ENV.manifest.rules) >= 3
+    assert (ENV.root / ENV.manifest.policy_file).read_text(encoding="utf-8").strip()
+    assert len(ENV.tools) >= 10 and sum(t.writes for t in ENV.tools.values()) >= 5
+    for tool in ENV.tools.values():
         fn = tool.openai_schema["function"]
         assert fn["description"].strip(), tool.name
         for name, prop in fn["parameters"]["properties"].items():
@@ -128,17 +79,17 @@ def test_manifest_policy_and_schemas() -> None:
 
 
 def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    committed = sorted(p.name for p in (ROOT / "seed").glob("*.csv"))
+    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
+    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
     assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
     for name in committed:
-        assert (tmp_path / name).read_bytes() == (ROOT / "seed" / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
 
 
-def test_seed_is_consistent(template: Template, state: DuckDBState) -> None:
+def test_seed_is_consistent(state: DuckDBState) -> None:
     db = state.db
-    assert len(template.tables) >= 5
-    assert sum(db.scalar(f"SELECT count(*) FROM {t}") for t in template.tables) >= 500
+    assert len(ENV.template.tables) >= 5
+    assert sum(db.scalar(f"SELECT count(*) FROM {t}") for t in ENV.template.tables) >= 500
     # No section holds more enrolled students than seats, and waitlists only exist on full sections.
     assert db.scalar("SELECT count(*) FROM sections s WHERE s.capacity < (SELECT count(*) FROM enrollments e "
                      "WHERE e.section_id = s.section_id AND e.status = 'enrolled')") == 0
@@ -154,17 +105,17 @@ def test_seed_is_consistent(template: Template, state: DuckDBState) -> None:
 # -- tasks --------------------------------------------------------------------------------------------------
 
 def test_task_mix() -> None:
-    writes = [sum(TOOLS[c.name].writes for c in t.gold_calls) for t in TASKS]
-    assert len(TASKS) >= 60
+    writes = [sum(ENV.tools[c.name].writes for c in t.gold_calls) for t in ENV.tasks]
+    assert len(ENV.tasks) >= 60
     assert sum(n == 0 for n in writes) >= 10 and sum(n == 1 for n in writes) >= 10 and sum(n >= 2 for n in writes) >= 10
-    assert sum(bool(t.user_facts) for t in TASKS) >= 20
-    assert all(t.outputs for t, n in zip(TASKS, writes) if n == 0)
+    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 20
+    assert all(t.outputs for t, n in zip(ENV.tasks, writes) if n == 0)
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
 def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
     results = [run(state, c.name, **c.arguments) for c in task.gold_calls]
-    assert bool(state.diff()) == any(TOOLS[c.name].writes for c in task.gold_calls)
+    assert bool(state.diff()) == any(ENV.tools[c.name].writes for c in task.gold_calls)
     blob = json.dumps(results).lower()
     for output in task.outputs:
         text = output.lower()
@@ -491,10 +442,10 @@ def test_payment_refusals(state: DuckDBState) -> None:
     assert_refused(state, "pay_past_due_balance", "no hold", hold_id="HLD-9999", amount=10)
 
 
-def test_new_ids_are_deterministic(template: Template) -> None:
+def test_new_ids_are_deterministic() -> None:
     seen = []
     for _ in range(2):
-        state = DuckDBState(template, now=MANIFEST.now)
+        state = ENV.new_state()
         try:
             e = enrolled_in(state, "SP27")
             seen.append(run(state, "drop_enrollment", enrollment_id=e["enrollment_id"]))

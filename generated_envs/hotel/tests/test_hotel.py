@@ -2,73 +2,23 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT.parents[1]))
+from envfactory_gym.database import DuckDBState
+from envfactory_gym.testing import EnvUnderTest
 
-from envfactory_gym.database import DuckDBState, Template  # noqa: E402
-from envfactory_gym.errors import ToolError  # noqa: E402
-from envfactory_gym.tasks import load_manifest, load_tasks  # noqa: E402
-from envfactory_gym.tools import Tool, collect_tools  # noqa: E402
-
-MANIFEST = load_manifest(ROOT / "manifest.json")
-NOW = MANIFEST.now
+ENV = EnvUnderTest(__file__)
+state = ENV.state_fixture()
+run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
 
 
-def _load_tools() -> dict[str, Tool]:
-    spec = importlib.util.spec_from_file_location("hotel_tools_under_test", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return collect_tools(vars(mod))
-
-
-TOOLS = _load_tools()
-TASKS = load_tasks(ROOT / "tasks.jsonl")
-
-
-@pytest.fixture(scope="module")
-def template() -> Template:
-    return Template.load(ROOT / "schema.sql", ROOT / "seed")
-
-
-@pytest.fixture(scope="module")
-def shared_state(template: Template) -> Iterator[DuckDBState]:
-    state = DuckDBState(template, now=NOW)
-    yield state
-    state.close()
-
-
-@pytest.fixture
-def state(shared_state: DuckDBState) -> DuckDBState:
-    shared_state.reset()
-    return shared_state
-
-
-def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
-    tool = TOOLS[name]
-    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-
-
-def one(state: DuckDBState, sql: str, params: list[Any] | None = None) -> dict[str, Any]:
-    row = state.db.query_one(sql, params or [])
-    assert row is not None, sql
-    return row
-
-
-def assert_refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
-    before = state.state_hash()
-    with pytest.raises(ToolError, match=match):
-        run(state, name, **arguments)
-    assert state.state_hash() == before
+NOW = ENV.manifest.now
 
 
 def res(state: DuckDBState, reservation_id: str) -> dict[str, Any]:
@@ -78,40 +28,40 @@ def res(state: DuckDBState, reservation_id: str) -> dict[str, Any]:
 # -- structure ----------------------------------------------------------------------------------------------
 
 def test_manifest_and_policies() -> None:
-    assert MANIFEST.name == "hotel" and MANIFEST.domain == "hospitality" and len(MANIFEST.rules) >= 3
-    full = (ROOT / MANIFEST.policy_file).read_text(encoding="utf-8")
-    compact = (ROOT / MANIFEST.compact_policy_file).read_text(encoding="utf-8")
+    assert ENV.manifest.name == "hotel" and ENV.manifest.domain == "hospitality" and len(ENV.manifest.rules) >= 3
+    full = (ENV.root / ENV.manifest.policy_file).read_text(encoding="utf-8")
+    compact = (ENV.root / ENV.manifest.compact_policy_file).read_text(encoding="utf-8")
     assert "2026-06-03 12:00" in full and len(compact.split()) < len(full.split()) / 3
     for phrase in ("48 hours", "24 hours", "minimum stay", "rollaway", "15:00", "11:00", "silver 5%"):
         assert phrase in full, phrase
 
 
 def test_every_tool_has_a_schema() -> None:
-    assert len(TOOLS) >= 10
-    assert sum(t.writes for t in TOOLS.values()) >= 5 and sum(not t.writes for t in TOOLS.values()) >= 5
-    for tool in TOOLS.values():
+    assert len(ENV.tools) >= 10
+    assert sum(t.writes for t in ENV.tools.values()) >= 5 and sum(not t.writes for t in ENV.tools.values()) >= 5
+    for tool in ENV.tools.values():
         fn = tool.openai_schema["function"]
         assert fn["description"].strip(), tool.name
         for name, prop in fn["parameters"]["properties"].items():
             assert prop.get("description"), (tool.name, name)
 
 
-def test_schema_has_no_foreign_keys(template: Template) -> None:
-    code = "\n".join(line.split("--")[0] for line in (ROOT / "schema.sql").read_text(encoding="utf-8").splitlines())
+def test_schema_has_no_foreign_keys() -> None:
+    code = "\n".join(line.split("--")[0] for line in (ENV.root / "schema.sql").read_text(encoding="utf-8").splitlines())
     assert "FOREIGN KEY" not in code.upper() and "REFERENCES" not in code.upper()
-    assert len(template.tables) >= 5 and all(t.primary_key for t in template.tables.values())
+    assert len(ENV.template.tables) >= 5 and all(t.primary_key for t in ENV.template.tables.values())
 
 
 def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    committed = sorted(p.name for p in (ROOT / "seed").glob("*.csv"))
+    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
+    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
     assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
     for name in committed:
-        assert (tmp_path / name).read_bytes() == (ROOT / "seed" / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
 
 
-def test_seed_size(template: Template, state: DuckDBState) -> None:
-    counts = {t: state.db.scalar(f"SELECT count(*) FROM {t}") for t in template.tables}
+def test_seed_size(state: DuckDBState) -> None:
+    counts = {t: state.db.scalar(f"SELECT count(*) FROM {t}") for t in ENV.template.tables}
     assert sum(counts.values()) >= 500 and all(counts.values())
     statuses = {r["status"] for r in state.db.query("SELECT DISTINCT status FROM reservations")}
     assert statuses == {"held", "confirmed", "checked_in", "checked_out", "cancelled"}
@@ -155,23 +105,23 @@ def test_seed_obeys_the_rules(state: DuckDBState) -> None:
 def test_querygen_declarations_load() -> None:
     from envfactory_gym.querygen.spec import load_declarations
 
-    spec = load_declarations(ROOT)
-    assert spec.user.facts and set(spec.tools) <= set(TOOLS)
+    spec = load_declarations(ENV.root)
+    assert spec.user.facts and set(spec.tools) <= set(ENV.tools)
 
 
 # -- tasks --------------------------------------------------------------------------------------------------
 
 def test_task_mix() -> None:
-    writes = [sum(TOOLS[c.name].writes for c in t.gold_calls) for t in TASKS]
-    assert len(TASKS) >= 20
+    writes = [sum(ENV.tools[c.name].writes for c in t.gold_calls) for t in ENV.tasks]
+    assert len(ENV.tasks) >= 20
     assert sum(n == 0 for n in writes) >= 5 and sum(n == 1 for n in writes) >= 5 and sum(n >= 2 for n in writes) >= 5
-    assert sum(bool(t.user_facts) for t in TASKS) >= 8
-    assert sum(bool(t.forbidden_calls) for t in TASKS) >= 3
-    for task, n in zip(TASKS, writes):
+    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 8
+    assert sum(bool(t.forbidden_calls) for t in ENV.tasks) >= 3
+    for task, n in zip(ENV.tasks, writes):
         assert n or task.outputs, task.id
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
 def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
     for call in task.gold_calls:
         run(state, call.name, **call.arguments)
@@ -494,13 +444,13 @@ def test_check_in_refusals(state: DuckDBState) -> None:
     assert_refused(state, "check_in_guest", "no clean Lake View Queen is ready", reservation_id="RES-40459")
 
 
-def test_check_in_times_follow_the_clock(template: Template) -> None:
-    early = DuckDBState(template, now="2026-06-03T10:00:00")
+def test_check_in_times_follow_the_clock() -> None:
+    early = ENV.new_state("2026-06-03T10:00:00")
     try:
         assert_refused(early, "check_in_guest", "early check-in starts at 11:00", reservation_id="RES-40436")
     finally:
         early.close()
-    afternoon = DuckDBState(template, now="2026-06-03T16:00:00")
+    afternoon = ENV.new_state("2026-06-03T16:00:00")
     try:
         out = run(afternoon, "check_in_guest", reservation_id="RES-40383")  # no add-on needed after 15:00
         assert out["status"] == "checked_in"

@@ -2,75 +2,25 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT.parents[1]))
+from envfactory_gym.database import DuckDBState
+from envfactory_gym.testing import EnvUnderTest
 
-from envfactory_gym.database import DuckDBState, Template  # noqa: E402
-from envfactory_gym.errors import ToolError  # noqa: E402
-from envfactory_gym.tasks import load_manifest, load_tasks  # noqa: E402
-from envfactory_gym.tools import Tool, collect_tools  # noqa: E402
+ENV = EnvUnderTest(__file__)
+state = ENV.state_fixture()
+run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
+
 
 NOW = "2026-04-15T09:00:00"
 TODAY = date(2026, 4, 15)
-
-
-def _load_module() -> Any:
-    spec = importlib.util.spec_from_file_location("insurance_tools_under_test", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-MODULE = _load_module()
-TOOLS: dict[str, Tool] = collect_tools(vars(MODULE))
-TASKS = load_tasks(ROOT / "tasks.jsonl")
-
-
-@pytest.fixture(scope="module")
-def template() -> Template:
-    return Template.load(ROOT / "schema.sql", ROOT / "seed")
-
-
-@pytest.fixture(scope="module")
-def shared_state(template: Template) -> Iterator[DuckDBState]:
-    state = DuckDBState(template, now=NOW)
-    yield state
-    state.close()
-
-
-@pytest.fixture
-def state(shared_state: DuckDBState) -> DuckDBState:
-    shared_state.reset()
-    return shared_state
-
-
-def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
-    tool = TOOLS[name]
-    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-
-
-def one(state: DuckDBState, sql: str, params: list[Any] | None = None) -> dict[str, Any]:
-    row = state.db.query_one(sql, params or [])
-    assert row is not None, sql
-    return row
-
-
-def assert_refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
-    before = state.state_hash()
-    with pytest.raises(ToolError, match=match):
-        run(state, name, **arguments)
-    assert state.state_hash() == before
 
 
 ITEMS_TOTAL = "(SELECT coalesce(sum(i.claimed_amount), 0) FROM claim_items i WHERE i.claim_id = c.claim_id)"
@@ -96,17 +46,17 @@ def coverage_of(state: DuckDBState, where: str) -> dict[str, Any]:
 # -- structure ----------------------------------------------------------------------------------------------
 
 def test_manifest_and_policy() -> None:
-    manifest = load_manifest(ROOT / "manifest.json")
+    manifest = ENV.manifest
     assert manifest.name == "insurance" and manifest.now == NOW and len(manifest.rules) >= 3
-    policy = (ROOT / manifest.policy_file).read_text(encoding="utf-8")
+    policy = (ENV.root / manifest.policy_file).read_text(encoding="utf-8")
     assert "60 days" in policy and "30 days" in policy and "min(" in policy
-    assert len((ROOT / manifest.compact_policy_file).read_text(encoding="utf-8").split()) < 200
+    assert len((ENV.root / manifest.compact_policy_file).read_text(encoding="utf-8").split()) < 200
 
 
 def test_every_tool_has_a_schema() -> None:
-    assert len(TOOLS) >= 10
-    assert sum(t.writes for t in TOOLS.values()) >= 8
-    for tool in TOOLS.values():
+    assert len(ENV.tools) >= 10
+    assert sum(t.writes for t in ENV.tools.values()) >= 8
+    for tool in ENV.tools.values():
         fn = tool.openai_schema["function"]
         assert fn["description"].strip(), tool.name
         for name, prop in fn["parameters"]["properties"].items():
@@ -114,21 +64,21 @@ def test_every_tool_has_a_schema() -> None:
 
 
 def test_schema_has_no_foreign_keys() -> None:
-    sql = (ROOT / "schema.sql").read_text(encoding="utf-8").upper()
+    sql = (ENV.root / "schema.sql").read_text(encoding="utf-8").upper()
     code = "\n".join(line.split("--")[0] for line in sql.splitlines())
     assert "FOREIGN KEY" not in code and "REFERENCES" not in code
 
 
 def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    committed = sorted(p.name for p in (ROOT / "seed").glob("*.csv"))
+    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
+    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
     assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
     for name in committed:
-        assert (tmp_path / name).read_bytes() == (ROOT / "seed" / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
 
 
-def test_seed_size(template: Template, state: DuckDBState) -> None:
-    counts = {t: state.db.scalar(f"SELECT count(*) FROM {t}") for t in template.tables}
+def test_seed_size(state: DuckDBState) -> None:
+    counts = {t: state.db.scalar(f"SELECT count(*) FROM {t}") for t in ENV.template.tables}
     assert len(counts) >= 5 and all(counts.values())
     assert 1000 <= sum(counts.values()) <= 6000
 
@@ -143,9 +93,9 @@ def test_seed_claims_follow_the_rules(state: DuckDBState) -> None:
         p = policies[c["policy_number"]]
         incident, filed = date.fromisoformat(c["incident_date"]), date.fromisoformat(c["filed_on"])
         assert c["coverage_policy"] == c["policy_number"], c["claim_id"]
-        assert MODULE._in_force(p, incident) is None, c["claim_id"]
-        assert 0 <= (filed - incident).days <= MODULE.FILING_WINDOW_DAYS[p["line"]], c["claim_id"]
-        assert c["incident_type"] in MODULE.COVERS[c["coverage_type"]], c["claim_id"]
+        assert ENV.module._in_force(p, incident) is None, c["claim_id"]
+        assert 0 <= (filed - incident).days <= ENV.module.FILING_WINDOW_DAYS[p["line"]], c["claim_id"]
+        assert c["incident_type"] in ENV.module.COVERS[c["coverage_type"]], c["claim_id"]
         if c["status"] == "filed":
             assert c["adjuster_id"] is None, c["claim_id"]
         elif c["status"] != "withdrawn":
@@ -179,20 +129,20 @@ def test_seed_has_every_situation_the_rules_need(state: DuckDBState) -> None:
 # -- tasks --------------------------------------------------------------------------------------------------
 
 def test_task_mix() -> None:
-    writes = {n for n, t in TOOLS.items() if t.writes}
-    counts = [sum(c.name in writes for c in t.gold_calls) for t in TASKS]
-    assert len(TASKS) >= 20
+    writes = {n for n, t in ENV.tools.items() if t.writes}
+    counts = [sum(c.name in writes for c in t.gold_calls) for t in ENV.tasks]
+    assert len(ENV.tasks) >= 20
     assert sum(n == 0 for n in counts) >= 5 and sum(n == 1 for n in counts) >= 5 and sum(n >= 2 for n in counts) >= 4
-    assert sum(bool(t.user_facts) for t in TASKS) >= 10
-    assert sum("refusal" in t.tags for t in TASKS) >= 5
-    assert any("decision" in t.user_facts for t in TASKS)
+    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 10
+    assert sum("refusal" in t.tags for t in ENV.tasks) >= 5
+    assert any("decision" in t.user_facts for t in ENV.tasks)
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
 def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
     results = [run(state, c.name, **c.arguments) for c in task.gold_calls]
     changed = bool(state.diff())
-    writes = any(TOOLS[c.name].writes for c in task.gold_calls)
+    writes = any(ENV.tools[c.name].writes for c in task.gold_calls)
     assert changed == writes, "writing tasks must change the state and read-only ones must not"
     if not changed:
         assert task.outputs, "read-only tasks are scored on their outputs"
@@ -543,10 +493,10 @@ def test_deductible_refusals(state: DuckDBState) -> None:
                    new_deductible=500)
 
 
-def test_new_ids_are_deterministic(template: Template) -> None:
+def test_new_ids_are_deterministic() -> None:
     seen = []
     for _ in range(2):
-        state = DuckDBState(template, now=NOW)
+        state = ENV.new_state()
         try:
             c = one(state, "SELECT c.claim_id FROM claims c WHERE c.status = 'filed' ORDER BY c.claim_id LIMIT 1")
             seen.append(run(state, "add_claim_item", claim_id=c["claim_id"], item_description="Towing",

@@ -2,66 +2,24 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT.parents[1]))
+from envfactory_gym.database import DuckDBState
+from envfactory_gym.errors import ToolError
+from envfactory_gym.testing import EnvUnderTest
 
-from envfactory_gym.database import DuckDBState, Template  # noqa: E402
-from envfactory_gym.errors import ToolError  # noqa: E402
-from envfactory_gym.tasks import load_manifest, load_tasks  # noqa: E402
-from envfactory_gym.tools import Tool, collect_tools  # noqa: E402
-
-MANIFEST = load_manifest(ROOT / "manifest.json")
-NOW = MANIFEST.now
+ENV = EnvUnderTest(__file__)
+state = ENV.state_fixture()
+run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
 
 
-def _load_tools() -> dict[str, Tool]:
-    spec = importlib.util.spec_from_file_location("property_tools_under_test", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return collect_tools(vars(mod))
-
-
-TOOLS = _load_tools()
-TASKS = load_tasks(ROOT / "tasks.jsonl")
-
-
-@pytest.fixture(scope="module")
-def template() -> Template:
-    return Template.load(ROOT / "schema.sql", ROOT / "seed")
-
-
-@pytest.fixture(scope="module")
-def shared_state(template: Template) -> Iterator[DuckDBState]:
-    state = DuckDBState(template, now=NOW)
-    yield state
-    state.close()
-
-
-@pytest.fixture
-def state(shared_state: DuckDBState) -> DuckDBState:
-    shared_state.reset()
-    return shared_state
-
-
-def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
-    tool = TOOLS[name]
-    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-
-
-def one(state: DuckDBState, sql: str, params: list[Any] | None = None) -> dict[str, Any]:
-    row = state.db.query_one(sql, params or [])
-    assert row is not None, sql
-    return row
+NOW = ENV.manifest.now
 
 
 def scalar(state: DuckDBState, sql: str, params: list[Any] | None = None) -> Any:
@@ -71,13 +29,6 @@ def scalar(state: DuckDBState, sql: str, params: list[Any] | None = None) -> Any
 def write(state: DuckDBState, sql: str, params: list[Any] | None = None) -> None:
     """Change the seed state directly (to set up a rare situation)."""
     state.run_in_transaction(lambda db: db.execute(sql, params or []), writes=True)
-
-
-def assert_refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
-    before = state.state_hash()
-    with pytest.raises(ToolError, match=match):
-        run(state, name, **arguments)
-    assert state.state_hash() == before
 
 
 def past_due(state: DuckDBState, lease_id: str) -> float:
@@ -97,33 +48,33 @@ def live_lease(state: DuckDBState, building: str, clean: bool = True) -> str:
 # -- structure ----------------------------------------------------------------------------------------------
 
 def test_manifest_policy_and_tools() -> None:
-    assert MANIFEST.name == "property" and len(MANIFEST.rules) >= 3
-    policy = (ROOT / MANIFEST.policy_file).read_text(encoding="utf-8")
+    assert ENV.manifest.name == "property" and len(ENV.manifest.rules) >= 3
+    policy = (ENV.root / ENV.manifest.policy_file).read_text(encoding="utf-8")
     assert "60 days" in policy and "5%" in policy and "24 hours" in policy
-    assert len(TOOLS) >= 10 and sum(t.writes for t in TOOLS.values()) >= 5
-    for tool in TOOLS.values():
+    assert len(ENV.tools) >= 10 and sum(t.writes for t in ENV.tools.values()) >= 5
+    for tool in ENV.tools.values():
         fn = tool.openai_schema["function"]
         assert fn["description"].strip(), tool.name
         for name, prop in fn["parameters"]["properties"].items():
             assert prop.get("description"), (tool.name, name)
 
 
-def test_schema_has_primary_keys_and_no_foreign_keys(template: Template) -> None:
-    assert len(template.tables) >= 5 and all(t.primary_key for t in template.tables.values())
-    code = "\n".join(line.split("--")[0] for line in (ROOT / "schema.sql").read_text(encoding="utf-8").splitlines())
+def test_schema_has_primary_keys_and_no_foreign_keys() -> None:
+    assert len(ENV.template.tables) >= 5 and all(t.primary_key for t in ENV.template.tables.values())
+    code = "\n".join(line.split("--")[0] for line in (ENV.root / "schema.sql").read_text(encoding="utf-8").splitlines())
     assert "FOREIGN KEY" not in code.upper() and "REFERENCES" not in code.upper()
 
 
 def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    committed = sorted(p.name for p in (ROOT / "seed").glob("*.csv"))
+    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
+    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
     assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
     for name in committed:
-        assert (tmp_path / name).read_bytes() == (ROOT / "seed" / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
 
 
-def test_seed_size(template: Template, state: DuckDBState) -> None:
-    total = sum(scalar(state, f"SELECT count(*) FROM {t}") for t in template.tables)
+def test_seed_size(state: DuckDBState) -> None:
+    total = sum(scalar(state, f"SELECT count(*) FROM {t}") for t in ENV.template.tables)
     assert total >= 500
 
 
@@ -141,18 +92,18 @@ def test_seed_ledgers_follow_the_late_fee_rule(state: DuckDBState) -> None:
 
 def test_task_mix() -> None:
     kinds = {"read": 0, "single": 0, "multi": 0}
-    for t in TASKS:
-        writes = sum(TOOLS[c.name].writes for c in t.gold_calls)
+    for t in ENV.tasks:
+        writes = sum(ENV.tools[c.name].writes for c in t.gold_calls)
         kinds["read" if not writes else "single" if writes == 1 else "multi"] += 1
-    assert len(TASKS) >= 60 and min(kinds.values()) >= 10, kinds
-    assert sum(bool(t.user_facts) for t in TASKS) >= 10
-    assert sum(bool(t.forbidden_calls) for t in TASKS) >= 2
+    assert len(ENV.tasks) >= 60 and min(kinds.values()) >= 10, kinds
+    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 10
+    assert sum(bool(t.forbidden_calls) for t in ENV.tasks) >= 2
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
 def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
     results = [run(state, c.name, **c.arguments) for c in task.gold_calls]
-    writes = any(TOOLS[c.name].writes for c in task.gold_calls)
+    writes = any(ENV.tools[c.name].writes for c in task.gold_calls)
     assert bool(state.diff()) == writes, "writing tasks must change the state and read-only ones must not"
     if not writes:
         assert task.outputs, "read-only tasks are scored on their outputs"
@@ -247,11 +198,11 @@ def test_payment_limits(state: DuckDBState) -> None:
     assert_refused(state, "record_rent_payment", "cannot exceed", lease_id=lease, amount=due + 0.01, method="ach")
 
 
-def test_no_late_fee_inside_grace_period(shared_state: DuckDBState, template: Template) -> None:
+def test_no_late_fee_inside_grace_period(state: DuckDBState) -> None:
     """On the 5th nothing of that month is late yet; from the 6th it is."""
-    lease = _pending_fee_lease(shared_state)
+    lease = _pending_fee_lease(state)
     for now, expected in (("2026-04-05T10:00:00", False), ("2026-04-06T08:00:00", True)):
-        early = DuckDBState(template, now=now)
+        early = ENV.new_state(now)
         try:
             periods = [f["period"] for f in run(early, "get_rent_ledger", lease_id=lease)["late_fees_due"]]
             assert ("2026-04" in periods) == expected
@@ -574,10 +525,10 @@ def test_ended_lease_cannot_use_household_services(state: DuckDBState) -> None:
                    reason="more_space")
 
 
-def test_new_ids_are_deterministic(template: Template) -> None:
+def test_new_ids_are_deterministic() -> None:
     seen = []
     for _ in range(2):
-        state = DuckDBState(template, now=NOW)
+        state = ENV.new_state()
         try:
             lease = _lease_without_open(state, "general")
             seen.append(run(state, "submit_maintenance_request", lease_id=lease, issue="door_off_hinge")["request_id"])

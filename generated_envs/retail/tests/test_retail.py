@@ -2,86 +2,38 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT.parents[1]))
+from envfactory_gym.database import DuckDBState
+from envfactory_gym.errors import ToolError
+from envfactory_gym.testing import EnvUnderTest
 
-from envfactory_gym.database import DuckDBState, Template  # noqa: E402
-from envfactory_gym.errors import ToolError  # noqa: E402
-from envfactory_gym.tasks import load_manifest, load_tasks  # noqa: E402
-from envfactory_gym.tools import Tool, collect_tools  # noqa: E402
+ENV = EnvUnderTest(__file__)
+state = ENV.state_fixture()
+run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
+
 
 NOW = "2026-03-15T10:00:00"
-
-
-def _load_tools() -> dict[str, Tool]:
-    spec = importlib.util.spec_from_file_location("retail_tools_under_test", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return collect_tools(vars(mod))
-
-
-TOOLS = _load_tools()
-TASKS = load_tasks(ROOT / "tasks.jsonl")
-
-
-@pytest.fixture(scope="module")
-def template() -> Template:
-    return Template.load(ROOT / "schema.sql", ROOT / "seed")
-
-
-@pytest.fixture(scope="module")
-def shared_state(template: Template) -> Iterator[DuckDBState]:
-    state = DuckDBState(template, now=NOW)
-    yield state
-    state.close()
-
-
-@pytest.fixture
-def state(shared_state: DuckDBState) -> DuckDBState:
-    shared_state.reset()
-    return shared_state
-
-
-def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
-    tool = TOOLS[name]
-    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-
-
-def one(state: DuckDBState, sql: str, params: list[Any] | None = None) -> dict[str, Any]:
-    row = state.db.query_one(sql, params or [])
-    assert row is not None, sql
-    return row
-
-
-def assert_refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
-    before = state.state_hash()
-    with pytest.raises(ToolError, match=match):
-        run(state, name, **arguments)
-    assert state.state_hash() == before
 
 
 # -- structure ----------------------------------------------------------------------------------------------
 
 def test_manifest_and_policy() -> None:
-    manifest = load_manifest(ROOT / "manifest.json")
+    manifest = ENV.manifest
     assert manifest.name == "retail" and manifest.now == NOW
-    assert len((ROOT / manifest.policy_file).read_text(encoding="utf-8").split()) <= 480
+    assert len((ENV.root / manifest.policy_file).read_text(encoding="utf-8").split()) <= 480
 
 
 def test_every_tool_has_a_schema() -> None:
-    assert len(TOOLS) >= 15
-    assert sum(t.writes for t in TOOLS.values()) >= 7
-    for tool in TOOLS.values():
+    assert len(ENV.tools) >= 15
+    assert sum(t.writes for t in ENV.tools.values()) >= 7
+    for tool in ENV.tools.values():
         fn = tool.openai_schema["function"]
         assert fn["description"].strip(), tool.name
         for name, prop in fn["parameters"]["properties"].items():
@@ -89,40 +41,40 @@ def test_every_tool_has_a_schema() -> None:
 
 
 def test_schema_has_no_foreign_keys() -> None:
-    sql = (ROOT / "schema.sql").read_text(encoding="utf-8").upper()
+    sql = (ENV.root / "schema.sql").read_text(encoding="utf-8").upper()
     code = "\n".join(line.split("--")[0] for line in sql.splitlines())
     assert "FOREIGN KEY" not in code and "REFERENCES" not in code
 
 
 def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    committed = sorted(p.name for p in (ROOT / "seed").glob("*.csv"))
+    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
+    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
     assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
     for name in committed:
-        assert (tmp_path / name).read_bytes() == (ROOT / "seed" / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
 
 
-def test_seed_size(template: Template, state: DuckDBState) -> None:
-    total = sum(state.db.scalar(f"SELECT count(*) FROM {t}") for t in template.tables)
+def test_seed_size(state: DuckDBState) -> None:
+    total = sum(state.db.scalar(f"SELECT count(*) FROM {t}") for t in ENV.template.tables)
     assert 1000 <= total <= 5000
 
 
 # -- tasks --------------------------------------------------------------------------------------------------
 
 def test_task_mix() -> None:
-    lengths = [len(t.gold_calls) for t in TASKS]
-    assert len(TASKS) >= 60
+    lengths = [len(t.gold_calls) for t in ENV.tasks]
+    assert len(ENV.tasks) >= 60
     assert sum(n >= 6 for n in lengths) >= 8
     assert sum(n <= 2 for n in lengths) >= 10
-    assert sum(bool(t.user_facts) for t in TASKS) >= 15
-    assert all(t.gold_calls for t in TASKS)
+    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 15
+    assert all(t.gold_calls for t in ENV.tasks)
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
 def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
     results = [run(state, c.name, **c.arguments) for c in task.gold_calls]
     changed = bool(state.diff())
-    writes = any(TOOLS[c.name].writes for c in task.gold_calls)
+    writes = any(ENV.tools[c.name].writes for c in task.gold_calls)
     assert changed == writes, "writing tasks must change the state and read-only ones must not"
     if not changed:
         assert task.outputs, "read-only tasks are scored on their outputs"
@@ -302,10 +254,10 @@ def test_default_address_update_is_visible_to_lookups(state: DuckDBState) -> Non
                    line1="1 Elm St", city="Boise", state="ID", zip_code="8370")
 
 
-def test_new_ids_are_deterministic(template: Template) -> None:
+def test_new_ids_are_deterministic() -> None:
     ids = []
     for _ in range(2):
-        state = DuckDBState(template, now=NOW)
+        state = ENV.new_state()
         try:
             item = _delivered_item(state, inside_window=True)
             ids.append(run(state, "return_delivered_items", order_id=item["order_id"],

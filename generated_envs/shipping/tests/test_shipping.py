@@ -2,74 +2,25 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT.parents[1]))
+from envfactory_gym.answers import normalise, within
+from envfactory_gym.database import DuckDBState
+from envfactory_gym.errors import ToolError
+from envfactory_gym.testing import EnvUnderTest
 
-from envfactory_gym.answers import normalise, within  # noqa: E402
-from envfactory_gym.database import DuckDBState, Template  # noqa: E402
-from envfactory_gym.errors import ToolError  # noqa: E402
-from envfactory_gym.tasks import load_manifest, load_tasks  # noqa: E402
-from envfactory_gym.tools import Tool, collect_tools  # noqa: E402
+ENV = EnvUnderTest(__file__)
+state = ENV.state_fixture()
+run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
+
 
 NOW = "2026-06-10T14:30:00"
-
-
-def _load_tools() -> dict[str, Tool]:
-    spec = importlib.util.spec_from_file_location("shipping_tools_under_test", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return collect_tools(vars(mod))
-
-
-TOOLS = _load_tools()
-TASKS = load_tasks(ROOT / "tasks.jsonl")
-
-
-@pytest.fixture(scope="module")
-def template() -> Template:
-    return Template.load(ROOT / "schema.sql", ROOT / "seed")
-
-
-@pytest.fixture(scope="module")
-def shared_state(template: Template) -> Iterator[DuckDBState]:
-    state = DuckDBState(template, now=NOW)
-    yield state
-    state.close()
-
-
-@pytest.fixture
-def state(shared_state: DuckDBState) -> DuckDBState:
-    shared_state.reset()
-    return shared_state
-
-
-def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
-    tool = TOOLS[name]
-    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-
-
-def one(state: DuckDBState, sql: str, params: list[Any] | None = None) -> dict[str, Any]:
-    row = state.db.query_one(sql, params or [])
-    assert row is not None, sql
-    return row
-
-
-def assert_refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
-    tables = list(state.template.tables)
-    before = state.fingerprints(tables)
-    with pytest.raises(ToolError, match=match):
-        run(state, name, **arguments)
-    assert state.fingerprints(tables) == before
 
 
 PARCEL = {"weight_lb": 4.0, "length_in": 12, "width_in": 9, "height_in": 6}
@@ -84,38 +35,38 @@ def in_flight(state: DuckDBState, status: str = "in_transit") -> dict[str, Any]:
 # -- structure ----------------------------------------------------------------------------------------------
 
 def test_manifest_and_policy() -> None:
-    manifest = load_manifest(ROOT / "manifest.json")
+    manifest = ENV.manifest
     assert manifest.name == "shipping" and manifest.now == NOW and len(manifest.rules) >= 3
-    policy = (ROOT / manifest.policy_file).read_text(encoding="utf-8")
+    policy = (ENV.root / manifest.policy_file).read_text(encoding="utf-8")
     for fact in ("12.50", "9.75", "30 days", "14 days", "70 lb", "48 in", "5,000.00", "139", "13:00", "16:00"):
         assert fact in policy, fact
-    assert (ROOT / manifest.compact_policy_file).read_text(encoding="utf-8").strip()
+    assert (ENV.root / manifest.compact_policy_file).read_text(encoding="utf-8").strip()
 
 
 def test_every_tool_has_a_schema() -> None:
-    assert len(TOOLS) >= 10 and sum(t.writes for t in TOOLS.values()) >= 5
-    for tool in TOOLS.values():
+    assert len(ENV.tools) >= 10 and sum(t.writes for t in ENV.tools.values()) >= 5
+    for tool in ENV.tools.values():
         fn = tool.openai_schema["function"]
         assert fn["description"].strip(), tool.name
         for name, prop in fn["parameters"]["properties"].items():
             assert prop.get("description"), (tool.name, name)
 
 
-def test_schema_has_primary_keys(template: Template) -> None:
-    assert len(template.tables) >= 5 and all(t.primary_key for t in template.tables.values())
+def test_schema_has_primary_keys() -> None:
+    assert len(ENV.template.tables) >= 5 and all(t.primary_key for t in ENV.template.tables.values())
 
 
 def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True,
+    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True,
                    capture_output=True)
-    committed = sorted(p.name for p in (ROOT / "seed").glob("*.csv"))
+    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
     assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
     for name in committed:
-        assert (tmp_path / name).read_bytes() == (ROOT / "seed" / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
 
 
-def test_seed_is_consistent(template: Template, state: DuckDBState) -> None:
-    assert sum(state.db.scalar(f"SELECT count(*) FROM {t}") for t in template.tables) >= 500
+def test_seed_is_consistent(state: DuckDBState) -> None:
+    assert sum(state.db.scalar(f"SELECT count(*) FROM {t}") for t in ENV.template.tables) >= 500
     # Each shipment's charge is its parcels' rate-card price less the contract discount.
     assert state.db.scalar("""
         SELECT count(*) FROM shipments s JOIN shippers h USING (shipper_id) WHERE abs(s.shipping_charge - round(
@@ -137,25 +88,25 @@ def test_seed_is_consistent(template: Template, state: DuckDBState) -> None:
 def test_querygen_declarations_load() -> None:
     from envfactory_gym.querygen.spec import load_declarations
 
-    spec = load_declarations(ROOT)
-    assert set(spec.tools) <= set(TOOLS) and "email" in spec.user.facts
+    spec = load_declarations(ENV.root)
+    assert set(spec.tools) <= set(ENV.tools) and "email" in spec.user.facts
 
 
 # -- tasks --------------------------------------------------------------------------------------------------
 
 def test_task_mix() -> None:
-    assert len(TASKS) >= 60
-    counts = [sum(TOOLS[c.name].writes for c in t.gold_calls) for t in TASKS]
+    assert len(ENV.tasks) >= 60
+    counts = [sum(ENV.tools[c.name].writes for c in t.gold_calls) for t in ENV.tasks]
     assert counts.count(0) >= 10 and counts.count(1) >= 10 and sum(n >= 2 for n in counts) >= 10
-    assert sum(bool(t.user_facts) for t in TASKS) >= 5
-    assert sum(bool(t.forbidden_calls) for t in TASKS) >= 5
-    assert any("confirmation" in t.user_facts for t in TASKS)
+    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 5
+    assert sum(bool(t.forbidden_calls) for t in ENV.tasks) >= 5
+    assert any("confirmation" in t.user_facts for t in ENV.tasks)
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
 def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
     results = [run(state, c.name, **c.arguments) for c in task.gold_calls]
-    writes = any(TOOLS[c.name].writes for c in task.gold_calls)
+    writes = any(ENV.tools[c.name].writes for c in task.gold_calls)
     assert bool(state.diff()) == writes, "writing tasks must change the state and read-only ones must not"
     if not writes:
         assert task.outputs, "read-only tasks are scored on their outputs"
@@ -164,12 +115,12 @@ def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
         assert within(normalise(output), blob), output
 
 
-@pytest.mark.parametrize("task", [t for t in TASKS if t.forbidden_calls], ids=lambda t: t.id)
+@pytest.mark.parametrize("task", [t for t in ENV.tasks if t.forbidden_calls], ids=lambda t: t.id)
 def test_forbidden_calls_are_refused_or_not_asked(task: Any, state: DuckDBState) -> None:
     for c in task.gold_calls:
         run(state, c.name, **c.arguments)
     for pattern in task.forbidden_calls:
-        assert pattern.name in TOOLS
+        assert pattern.name in ENV.tools
 
 
 # -- reads --------------------------------------------------------------------------------------------------

@@ -2,36 +2,24 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from envfactory_gym.database import DuckDBState, Template
-from envfactory_gym.errors import ToolError
-from envfactory_gym.tasks import load_manifest, load_tasks
-from envfactory_gym.tools import Tool, collect_tools
+from envfactory_gym.database import DuckDBState
+from envfactory_gym.testing import EnvUnderTest
 
-ROOT = Path(__file__).resolve().parents[1]
-MANIFEST = load_manifest(ROOT / "manifest.json")
+ENV = EnvUnderTest(__file__)
+state = ENV.state_fixture()
+run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
+
+
 TODAY = date(2026, 5, 12)
 
-
-def _load_module() -> Any:
-    spec = importlib.util.spec_from_file_location("utilities_tools_under_test", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-MODULE = _load_module()
-TOOLS: dict[str, Tool] = collect_tools(vars(MODULE))
-TASKS = load_tasks(ROOT / "tasks.jsonl")
 
 OVERDUE = ("(SELECT coalesce(sum(b.total - b.amount_paid), 0) FROM bills b WHERE b.account_id = a.account_id "
            "AND b.status = 'overdue')")
@@ -48,60 +36,25 @@ PHOTO = ("EXISTS (SELECT 1 FROM customer_reads cr JOIN meters m USING (meter_id)
          "WHERE r.account_id = a.account_id))")
 
 
-@pytest.fixture(scope="module")
-def template() -> Template:
-    return Template.load(ROOT / "schema.sql", ROOT / "seed")
-
-
-@pytest.fixture(scope="module")
-def shared_state(template: Template) -> Iterator[DuckDBState]:
-    state = DuckDBState(template, now=MANIFEST.now)
-    yield state
-    state.close()
-
-
-@pytest.fixture
-def state(shared_state: DuckDBState) -> DuckDBState:
-    shared_state.reset()
-    return shared_state
-
-
-def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
-    tool = TOOLS[name]
-    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-
-
-def one(state: DuckDBState, sql: str, params: list[Any] | None = None) -> dict[str, Any]:
-    row = state.db.query_one(sql, params or [])
-    assert row is not None, sql
-    return row
-
-
 def account(state: DuckDBState, where: str) -> dict[str, Any]:
     return one(state, "SELECT a.*, p.premise_type, p.zip_code FROM service_accounts a JOIN premises p USING "
                       f"(premise_id) WHERE {where} ORDER BY a.account_id LIMIT 1")
 
 
-def assert_refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
-    before = state.state_hash()
-    with pytest.raises(ToolError, match=match):
-        run(state, name, **arguments)
-    assert state.state_hash() == before
-
-
 # -- structure ----------------------------------------------------------------------------------------------
 
 def test_manifest_and_policy() -> None:
-    assert MANIFEST.name == "utilities" and MANIFEST.now.startswith("2026-05-12") and len(MANIFEST.rules) >= 3
-    policy = (ROOT / MANIFEST.policy_file).read_text(encoding="utf-8")
+    manifest = ENV.manifest
+    assert manifest.name == "utilities" and manifest.now.startswith("2026-05-12") and len(manifest.rules) >= 3
+    policy = (ENV.root / manifest.policy_file).read_text(encoding="utf-8")
     for fact in ("65.00", "40.00", "1,500.00", "2 business days", "30 days", "12 months", "2026-05-14"):
         assert fact in policy, fact
-    assert len((ROOT / MANIFEST.compact_policy_file).read_text(encoding="utf-8").split()) < 250
+    assert len((ENV.root / manifest.compact_policy_file).read_text(encoding="utf-8").split()) < 250
 
 
 def test_every_tool_has_a_schema() -> None:
-    assert len(TOOLS) >= 10 and sum(t.writes for t in TOOLS.values()) >= 8
-    for tool in TOOLS.values():
+    assert len(ENV.tools) >= 10 and sum(t.writes for t in ENV.tools.values()) >= 8
+    for tool in ENV.tools.values():
         fn = tool.openai_schema["function"]
         assert fn["description"].strip(), tool.name
         for name, prop in fn["parameters"]["properties"].items():
@@ -109,20 +62,20 @@ def test_every_tool_has_a_schema() -> None:
 
 
 def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    committed = sorted(p.name for p in (ROOT / "seed").glob("*.csv"))
+    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
+    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
     assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
     for name in committed:
-        assert (tmp_path / name).read_bytes() == (ROOT / "seed" / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
 
 
-def test_seed_size(template: Template, state: DuckDBState) -> None:
-    counts = {t: state.db.scalar(f"SELECT count(*) FROM {t}") for t in template.tables}
+def test_seed_size(state: DuckDBState) -> None:
+    counts = {t: state.db.scalar(f"SELECT count(*) FROM {t}") for t in ENV.template.tables}
     assert len(counts) >= 5 and all(counts.values())
     assert sum(counts.values()) >= 500
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
 def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
     for call in task.gold_calls:
         run(state, call.name, **call.arguments)
@@ -130,11 +83,11 @@ def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
 
 def test_task_mix() -> None:
     def writes(t: Any) -> int:
-        return sum(TOOLS[c.name].writes for c in t.gold_calls)
+        return sum(ENV.tools[c.name].writes for c in t.gold_calls)
 
-    kinds = [min(writes(t), 2) for t in TASKS]
-    assert len(TASKS) >= 60 and all(kinds.count(k) >= 10 for k in (0, 1, 2))
-    assert all(t.outputs for t in TASKS if writes(t) == 0)
+    kinds = [min(writes(t), 2) for t in ENV.tasks]
+    assert len(ENV.tasks) >= 60 and all(kinds.count(k) >= 10 for k in (0, 1, 2))
+    assert all(t.outputs for t in ENV.tasks if writes(t) == 0)
 
 
 # -- the seed obeys the rules the tools enforce -------------------------------------------------------------
@@ -142,13 +95,13 @@ def test_task_mix() -> None:
 def test_bills_are_computed_from_readings_and_tariffs(state: DuckDBState) -> None:
     for b in state.db.query("SELECT b.*, r.usage AS read_usage FROM bills b JOIN meter_readings r USING "
                             "(reading_id)"):
-        charge, _ = MODULE._charge(state.db, b["tariff_id"], b["usage"])
+        charge, _ = ENV.module._charge(state.db, b["tariff_id"], b["usage"])
         assert charge == b["usage_charge"], b["bill_id"]
-        assert MODULE._money(b["usage_charge"] + b["fixed_charge"] + b["late_fee"]) == b["total"], b["bill_id"]
+        assert ENV.module._money(b["usage_charge"] + b["fixed_charge"] + b["late_fee"]) == b["total"], b["bill_id"]
         if b["status"] != "rebilled":
             assert b["usage"] == b["read_usage"], b["bill_id"]
         if b["status"] in ("open", "overdue", "paid"):
-            status = MODULE._bill_status(b["total"], b["amount_paid"], date.fromisoformat(b["due_date"]), TODAY)
+            status = ENV.module._bill_status(b["total"], b["amount_paid"], date.fromisoformat(b["due_date"]), TODAY)
             assert status == b["status"], b["bill_id"]
         if b["late_fee"] > 0:
             assert b["late_fee"] >= 5.0 and date.fromisoformat(b["due_date"]) < TODAY
@@ -225,7 +178,8 @@ def test_list_bills(state: DuckDBState) -> None:
     assert bills == sorted(bills, key=lambda b: (b["issued_on"], b["bill_id"]), reverse=True)
     overdue = run(state, "list_bills", account_id=a["account_id"], status="overdue")["bills"]
     assert overdue and all(b["status"] == "overdue" and b["amount_due"] > 0 for b in overdue)
-    assert MODULE._money(sum(b["amount_due"] for b in overdue)) == MODULE._balances(state.db, a["account_id"])[1]
+    tools = ENV.module
+    assert tools._money(sum(b["amount_due"] for b in overdue)) == tools._balances(state.db, a["account_id"])[1]
 
 
 def test_meter_readings(state: DuckDBState) -> None:
@@ -276,7 +230,7 @@ def test_quote_payment_plan(state: DuckDBState) -> None:
     quote = run(state, "quote_payment_plan", account_id=a["account_id"])
     assert quote["eligible"] and [o["months"] for o in quote["options"]] == [2, 3, 4, 5, 6]
     for o in quote["options"]:
-        total = MODULE._money(o["installment_amount"] * (o["months"] - 1) + o["final_installment"])
+        total = ENV.module._money(o["installment_amount"] * (o["months"] - 1) + o["final_installment"])
         assert total == quote["overdue_balance"]
     assert quote["first_installment_due"] == "2026-05-12"
     big = account(state, f"{OVERDUE} > 1500 AND a.status = 'active'")
@@ -289,19 +243,19 @@ def test_quote_payment_plan(state: DuckDBState) -> None:
 
 def test_payment_applies_oldest_first(state: DuckDBState) -> None:
     a = account(state, f"a.status = 'active' AND {OVERDUE} > 0 AND {BALANCE} > {OVERDUE} + 1")
-    balance, overdue = MODULE._balances(state.db, a["account_id"])
+    balance, overdue = ENV.module._balances(state.db, a["account_id"])
     out = run(state, "record_bill_payment", account_id=a["account_id"], amount=overdue, method="card")
-    assert out["overdue_balance"] == 0 and out["balance"] == MODULE._money(balance - overdue)
+    assert out["overdue_balance"] == 0 and out["balance"] == ENV.module._money(balance - overdue)
     assert all(x["status"] == "paid" for x in out["applied"])
     pay = one(state, "SELECT * FROM payments WHERE payment_id = ?", [out["payment_id"]])
     assert pay["amount"] == overdue and pay["paid_on"] == "2026-05-12" and pay["purpose"] == "bills"
     partial = run(state, "record_bill_payment", account_id=a["account_id"], amount=1, method="bank_account")
-    assert partial["applied"][0]["status"] == "open" and partial["balance"] == MODULE._money(out["balance"] - 1)
+    assert partial["applied"][0]["status"] == "open" and partial["balance"] == ENV.module._money(out["balance"] - 1)
 
 
 def test_payment_refusals(state: DuckDBState) -> None:
     a = account(state, f"a.status = 'active' AND {BALANCE} > 0")
-    balance = MODULE._balances(state.db, a["account_id"])[0]
+    balance = ENV.module._balances(state.db, a["account_id"])[0]
     assert_refused(state, "record_bill_payment", "more than 0", account_id=a["account_id"], amount=0, method="card")
     assert_refused(state, "record_bill_payment", "cannot exceed", account_id=a["account_id"], amount=balance + 0.01,
                    method="card")
@@ -316,7 +270,7 @@ def test_waive_late_fee(state: DuckDBState) -> None:
                       "(account_id) WHERE y.customer_id = a.customer_id AND x.late_fee_waived_on IS NOT NULL) "
                       "ORDER BY b.bill_id LIMIT 1")
     out = run(state, "waive_late_fee", bill_id=bill["bill_id"])
-    assert out["waived_amount"] == bill["late_fee"] and out["new_total"] == MODULE._money(bill["total"] -
+    assert out["waived_amount"] == bill["late_fee"] and out["new_total"] == ENV.module._money(bill["total"] -
                                                                                          bill["late_fee"])
     row = one(state, "SELECT * FROM bills WHERE bill_id = ?", [bill["bill_id"]])
     assert row["late_fee"] == 0 and row["late_fee_waived_on"] == "2026-05-12"
@@ -333,12 +287,12 @@ def test_waiving_a_mostly_paid_fee_leaves_credit(state: DuckDBState) -> None:
                       "b.account_id AND x.status IN ('open', 'overdue') ORDER BY x.due_date, x.bill_id LIMIT 1) AND "
                       "NOT EXISTS (SELECT 1 FROM bills x JOIN service_accounts y USING (account_id) WHERE "
                       "y.customer_id = a.customer_id AND x.late_fee_waived_on IS NOT NULL) ORDER BY b.bill_id LIMIT 1")
-    due = MODULE._money(bill["total"] - bill["amount_paid"])
+    due = ENV.module._money(bill["total"] - bill["amount_paid"])
     run(state, "record_bill_payment", account_id=bill["account_id"], amount=due - 2, method="card")
     out = run(state, "waive_late_fee", bill_id=bill["bill_id"])
     assert out["status"] == "paid" and out["amount_due"] == 0
     assert state.db.scalar("SELECT credit_balance FROM service_accounts WHERE account_id = ?",
-                           [bill["account_id"]]) == MODULE._money(bill["late_fee"] - 2)
+                           [bill["account_id"]]) == ENV.module._money(bill["late_fee"] - 2)
 
 
 def test_waiver_refusals(state: DuckDBState) -> None:
@@ -359,10 +313,10 @@ def test_waiver_refusals(state: DuckDBState) -> None:
 def test_create_and_pay_off_a_plan(state: DuckDBState) -> None:
     a = account(state, f"a.status = 'active' AND {OVERDUE} BETWEEN 50 AND 1500 AND {ACTIVE_PLAN} IS NULL AND "
                        f"({LAST_PLAN} IS NULL OR {LAST_PLAN} < DATE '2025-05-12')")
-    overdue = MODULE._balances(state.db, a["account_id"])[1]
+    overdue = ENV.module._balances(state.db, a["account_id"])[1]
     plan = run(state, "create_payment_plan", account_id=a["account_id"], months=2)
     assert plan["total_amount"] == overdue and plan["first_installment_due"] == "2026-05-12"
-    assert MODULE._balances(state.db, a["account_id"])[1] == 0
+    assert ENV.module._balances(state.db, a["account_id"])[1] == 0
     first = run(state, "pay_plan_installment", plan_id=plan["plan_id"], method="card")
     assert first["amount_paid"] == plan["installment_amount"] and first["next_due_date"] == "2026-06-12"
     last = run(state, "pay_plan_installment", plan_id=plan["plan_id"], method="bank_account")
@@ -393,7 +347,7 @@ def test_plan_refusals(state: DuckDBState) -> None:
 def test_reconnect_after_paying(state: DuckDBState) -> None:
     a = account(state, f"a.status = 'disconnected' AND {OVERDUE} > 0 AND {ACTIVE_PLAN} IS NULL AND a.service_type = "
                        "'electric'")
-    overdue = MODULE._balances(state.db, a["account_id"])[1]
+    overdue = ENV.module._balances(state.db, a["account_id"])[1]
     assert_refused(state, "reconnect_service", "overdue balance of", account_id=a["account_id"], method="card")
     run(state, "record_bill_payment", account_id=a["account_id"], amount=overdue, method="card")
     out = run(state, "reconnect_service", account_id=a["account_id"], method="card")
@@ -554,8 +508,8 @@ def test_dispute_with_a_reading_on_file(state: DuckDBState) -> None:
     assert out["corrected_value"] == expected and out["corrected_usage"] == expected - prev["reading_value"]
     new = one(state, "SELECT * FROM bills WHERE bill_id = ?", [out["new_bill_id"]])
     assert new["replaces_bill_id"] == old["bill_id"] and new["due_date"] == "2026-06-02" and new["late_fee"] == 0
-    assert new["usage_charge"] == MODULE._charge(state.db, old["tariff_id"], out["corrected_usage"])[0]
-    assert out["adjustment"] == MODULE._money(new["total"] - old["total"])
+    assert new["usage_charge"] == ENV.module._charge(state.db, old["tariff_id"], out["corrected_usage"])[0]
+    assert out["adjustment"] == ENV.module._money(new["total"] - old["total"])
     assert state.db.scalar("SELECT status FROM bills WHERE bill_id = ?", [old["bill_id"]]) == "rebilled"
     assert_refused(state, "dispute_estimated_reading", "corrected reading", reading_id=est["reading_id"])
 
@@ -585,10 +539,10 @@ def test_dispute_of_a_paid_bill_leaves_credit(state: DuckDBState) -> None:
     prev = one(state, "SELECT * FROM meter_readings WHERE account_id = ? ORDER BY read_date DESC LIMIT 1 OFFSET 1",
                [a["account_id"]])
     run(state, "record_bill_payment", account_id=a["account_id"], method="card",
-        amount=MODULE._balances(state.db, a["account_id"])[0])
+        amount=ENV.module._balances(state.db, a["account_id"])[0])
     out = run(state, "dispute_estimated_reading", reading_id=est["reading_id"], customer_reading=prev["reading_value"])
     assert out["corrected_usage"] == 0 and out["amount_due"] == 0
-    assert out["credit_added"] == MODULE._money(out["old_total"] - out["new_total"]) > 0
+    assert out["credit_added"] == ENV.module._money(out["old_total"] - out["new_total"]) > 0
     assert state.db.scalar("SELECT credit_balance FROM service_accounts WHERE account_id = ?",
                            [a["account_id"]]) == out["credit_added"]
     assert state.db.scalar("SELECT status FROM bills WHERE bill_id = ?", [out["new_bill_id"]]) == "paid"
@@ -608,7 +562,7 @@ def test_dispute_refusals(state: DuckDBState) -> None:
 
 
 def test_only_the_latest_reading_can_be_disputed() -> None:
-    state = DuckDBState(Template.load(ROOT / "schema.sql", ROOT / "seed"), now="2026-04-20T10:00:00")
+    state = ENV.new_state("2026-04-20T10:00:00")
     try:
         est = one(state, "SELECT r.reading_id FROM meter_readings r WHERE r.read_type = 'estimated' AND r.read_date "
                          "BETWEEN DATE '2026-03-25' AND DATE '2026-04-19' AND EXISTS (SELECT 1 FROM meter_readings x "
@@ -647,7 +601,7 @@ def test_tariff_refusals(state: DuckDBState) -> None:
 
 
 def test_helpers() -> None:
-    assert MODULE._after_business_days(date(2026, 5, 22), 1) == date(2026, 5, 26)  # weekend and Memorial Day
-    assert MODULE._add_months(date(2026, 1, 31), 1) == date(2026, 2, 28)
-    assert MODULE._plan_terms(100.0, 3) == (33.33, 33.34)
-    assert TODAY + timedelta(days=MODULE.MAX_AHEAD_DAYS) == date(2026, 7, 11)
+    assert ENV.module._after_business_days(date(2026, 5, 22), 1) == date(2026, 5, 26)  # weekend and Memorial Day
+    assert ENV.module._add_months(date(2026, 1, 31), 1) == date(2026, 2, 28)
+    assert ENV.module._plan_terms(100.0, 3) == (33.33, 33.34)
+    assert TODAY + timedelta(days=ENV.module.MAX_AHEAD_DAYS) == date(2026, 7, 11)

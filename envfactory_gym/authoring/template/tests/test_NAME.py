@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -10,53 +9,16 @@ from typing import Any
 
 import pytest
 
-from envfactory_gym.database import DuckDBState, Template
-from envfactory_gym.errors import ToolError
-from envfactory_gym.tasks import load_manifest, load_tasks
-from envfactory_gym.tools import Tool, collect_tools
+from envfactory_gym.database import DuckDBState
+from envfactory_gym.testing import EnvUnderTest
 
-ROOT = Path(__file__).resolve().parents[1]
-MANIFEST = load_manifest(ROOT / "manifest.json")
-
-
-def _load_tools() -> dict[str, Tool]:
-    spec = importlib.util.spec_from_file_location("{{name}}_tools_under_test", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return collect_tools(vars(mod))
-
-
-TOOLS = _load_tools()
-TASKS = load_tasks(ROOT / "tasks.jsonl")
-
-
-@pytest.fixture(scope="module")
-def shared_state():
-    state = DuckDBState(Template.load(ROOT / "schema.sql", ROOT / "seed"), now=MANIFEST.now)
-    yield state
-    state.close()
-
-
-@pytest.fixture
-def state(shared_state: DuckDBState) -> DuckDBState:
-    shared_state.reset()
-    return shared_state
-
-
-def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
-    tool = TOOLS[name]
-    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-
-
-def assert_refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
-    before = state.state_hash()
-    with pytest.raises(ToolError, match=match):
-        run(state, name, **arguments)
-    assert state.state_hash() == before
+ENV = EnvUnderTest(__file__)  # this folder: its manifest, tools.py (imported by path) and tasks
+state = ENV.state_fixture()  # the seeded state, shared by this module's tests and reset before each one
+run, assert_refused = ENV.run, ENV.assert_refused
 
 
 def test_every_parameter_is_described() -> None:
-    for tool in TOOLS.values():
+    for tool in ENV.tools.values():
         fn = tool.openai_schema["function"]
         assert fn["description"].strip(), tool.name
         for name, prop in fn["parameters"]["properties"].items():
@@ -64,12 +26,12 @@ def test_every_parameter_is_described() -> None:
 
 
 def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    for csv in (ROOT / "seed").glob("*.csv"):
+    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
+    for csv in (ENV.root / "seed").glob("*.csv"):
         assert (tmp_path / csv.name).read_bytes() == csv.read_bytes(), csv.name
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
 def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
     for call in task.gold_calls:
         run(state, call.name, **call.arguments)

@@ -2,64 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from envfactory_gym.database import DuckDBState, Template
-from envfactory_gym.errors import ToolError
-from envfactory_gym.tasks import load_manifest, load_tasks
-from envfactory_gym.tools import Tool, collect_tools
+from envfactory_gym.database import DuckDBState
+from envfactory_gym.testing import EnvUnderTest
 
-ROOT = Path(__file__).resolve().parents[1]
-MANIFEST = load_manifest(ROOT / "manifest.json")
-
-
-def _load_tools() -> dict[str, Tool]:
-    spec = importlib.util.spec_from_file_location("permits_tools_under_test", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return collect_tools(vars(mod))
-
-
-TOOLS = _load_tools()
-TASKS = load_tasks(ROOT / "tasks.jsonl")
-
-
-@pytest.fixture(scope="module")
-def shared_state() -> Iterator[DuckDBState]:
-    state = DuckDBState(Template.load(ROOT / "schema.sql", ROOT / "seed"), now=MANIFEST.now)
-    yield state
-    state.close()
-
-
-@pytest.fixture
-def state(shared_state: DuckDBState) -> DuckDBState:
-    shared_state.reset()
-    return shared_state
-
-
-def run(state: DuckDBState, name: str, /, **arguments: Any) -> Any:
-    tool = TOOLS[name]
-    return state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-
-
-def one(state: DuckDBState, query: str, params: list[Any] | None = None) -> dict[str, Any]:
-    row = state.db.query_one(query, params or [])
-    assert row is not None, query
-    return row
-
-
-def assert_refused(state: DuckDBState, name: str, match: str, /, **arguments: Any) -> None:
-    before = state.state_hash()
-    with pytest.raises(ToolError, match=match):
-        run(state, name, **arguments)
-    assert state.state_hash() == before
+ENV = EnvUnderTest(__file__)
+state = ENV.state_fixture()
+run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
 
 
 def app_with(state: DuckDBState, where: str, params: list[Any] | None = None) -> dict[str, Any]:
@@ -90,10 +45,10 @@ def bookable(state: DuckDBState) -> tuple[dict[str, Any], dict[str, Any]]:
 # -- structure ----------------------------------------------------------------------------------------------
 
 def test_manifest_policy_and_schemas() -> None:
-    assert MANIFEST.name == "permits" and len(MANIFEST.rules) >= 3
-    assert (ROOT / MANIFEST.policy_file).read_text(encoding="utf-8").strip()
-    assert len(TOOLS) >= 10 and sum(t.writes for t in TOOLS.values()) >= 5
-    for tool in TOOLS.values():
+    assert ENV.manifest.name == "permits" and len(ENV.manifest.rules) >= 3
+    assert (ENV.root / ENV.manifest.policy_file).read_text(encoding="utf-8").strip()
+    assert len(ENV.tools) >= 10 and sum(t.writes for t in ENV.tools.values()) >= 5
+    for tool in ENV.tools.values():
         fn = tool.openai_schema["function"]
         assert fn["description"].strip(), tool.name
         for name, prop in fn["parameters"]["properties"].items():
@@ -101,11 +56,11 @@ def test_manifest_policy_and_schemas() -> None:
 
 
 def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    committed = sorted(p.name for p in (ROOT / "seed").glob("*.csv"))
+    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
+    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
     assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
     for name in committed:
-        assert (tmp_path / name).read_bytes() == (ROOT / "seed" / name).read_bytes(), name
+        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
 
 
 def test_seed_is_consistent(state: DuckDBState) -> None:
@@ -119,7 +74,7 @@ def test_seed_is_consistent(state: DuckDBState) -> None:
                      "WHERE a.status = 'issued' AND f.kind = 'permit' AND f.status <> 'paid'") == 0
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.id for t in TASKS])
+@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
 def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
     for call in task.gold_calls:
         run(state, call.name, **call.arguments)
