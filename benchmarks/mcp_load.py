@@ -28,24 +28,11 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import gymnasium as gym
 from mcp import Client
 
 import envfactory_gym  # noqa: F401  (registers the envs)
-from envfactory_gym.agents.oracle import OracleAgent
 from envfactory_gym.registration import get_package
-
-
-@dataclass
-class Episode:
-    """One session's script: the oracle's actions and what the gym answered to each."""
-
-    task_id: str
-    seed: int
-    actions: list[Any]
-    answers: list[str]
-    reward: float
-    components: dict[str, Any]
+from envfactory_gym.serve.script import EpisodeScript, oracle_script
 
 
 @dataclass
@@ -56,34 +43,14 @@ class Stats:
     played: int = 0
 
 
-def gym_episode(env_id: str, task_id: str, seed: int) -> Episode:
-    """Play the oracle on ``task_id`` through ``gym.make``; record each action and the env's answer to it."""
-    env = gym.make(env_id)
-    try:
-        obs, info = env.reset(seed=seed, options={"task_id": task_id})
-        agent = OracleAgent()
-        agent.reset(env, obs, info)
-        actions, answers = [], []
-        while True:
-            action = agent.act(obs, info)
-            before = len(obs)
-            obs, reward, terminated, truncated, info = env.step(action)
-            actions.append(action)
-            answers.append("\n".join(m["content"] for m in obs[before + 1:] if m["role"] in ("tool", "user")))
-            if terminated or truncated:
-                return Episode(task_id, seed, actions, answers, float(reward), dict(info["reward_components"]))
-    finally:
-        env.close()
-
-
-def plan(env_id: str, sessions: int, distinct: int) -> list[Episode]:
+def plan(env_id: str, sessions: int, distinct: int) -> list[EpisodeScript]:
     """``sessions`` scripts over ``distinct`` tasks, write and read-only tasks in turn (writes are what could
     leak from one session into another; reads are where a leak would show)."""
     package = get_package(env_id)
     writes = [t for t in package.tasks if package.gold(t).diff]
     reads = [t for t in package.tasks if not package.gold(t).diff]
     tasks = [t for pair in zip(writes, reads) for t in pair][:distinct]
-    scripts = [gym_episode(env_id, t.id, seed) for seed, t in enumerate(tasks)]
+    scripts = [oracle_script(env_id, t.id, seed) for seed, t in enumerate(tasks)]
     return [scripts[i % len(scripts)] for i in range(sessions)]
 
 
@@ -131,7 +98,7 @@ def start_server(env_id: str, sessions: int, idle_timeout_s: float) -> tuple[sub
     return proc, match.group(1)
 
 
-async def play(url: str, episode: Episode, index: int, stats: Stats, started: list[int], all_started: anyio.Event,
+async def play(url: str, episode: EpisodeScript, index: int, stats: Stats, started: list[int], all_started: anyio.Event,
                total: int) -> None:
     """One session: start, wait for every session to have started, play the script, finish and compare."""
     reached = False
@@ -177,7 +144,7 @@ async def play(url: str, episode: Episode, index: int, stats: Stats, started: li
                 all_started.set()
 
 
-async def run_sessions(url: str, episodes: list[Episode], pid: int) -> tuple[Stats, float, int]:
+async def run_sessions(url: str, episodes: list[EpisodeScript], pid: int) -> tuple[Stats, float, int]:
     stats, started, all_started = Stats(), [0], anyio.Event()
     at_barrier = 0
     t0 = time.perf_counter()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from envfactory_gym.serve.script import EpisodeScript, oracle_script
 from envfactory_gym.serve.sessions import (
     CONTROL_TOOLS,
     FINISH_TOOL,
@@ -20,8 +21,8 @@ from envfactory_gym.serve.sessions import (
 
 _MCP_NAMES = ("build_server", "http_app", "list_server_tools", "serve_http", "serve_stdio")
 
-__all__ = ["CONTROL_TOOLS", "FINISH_TOOL", "SAY_TOOL", "START_TOOL", "SessionLimitError", "SessionPool",
-           *_MCP_NAMES]
+__all__ = ["CONTROL_TOOLS", "FINISH_TOOL", "SAY_TOOL", "START_TOOL", "EpisodeScript", "SessionLimitError",
+           "SessionPool", "oracle_script", *_MCP_NAMES]
 
 
 def __getattr__(name: str) -> Any:

@@ -8,13 +8,11 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
-import gymnasium as gym
 import pytest
 
-from envfactory_gym.agents.oracle import OracleAgent
+from envfactory_gym.serve.script import EpisodeScript, oracle_script
 
 ENV_ID = "EnvFactory/retail-v0"
 
@@ -22,38 +20,11 @@ if importlib.util.find_spec("mcp") is None:  # the `mcp` extra is not installed:
     collect_ignore_glob = ["test_*.py"]
 
 
-@dataclass
-class Script:
-    """The oracle's actions on one task and seed, with the gym's answer to each and the final reward."""
-
-    task_id: str
-    seed: int
-    actions: list[Any]
-    answers: list[str]
-    reward: float
-    components: dict[str, Any]
+def gym_script(task_id: str, seed: int = 0, env_id: str = ENV_ID) -> EpisodeScript:
+    return oracle_script(env_id, task_id, seed)
 
 
-def gym_script(task_id: str, seed: int = 0, env_id: str = ENV_ID) -> Script:
-    env = gym.make(env_id)
-    try:
-        obs, info = env.reset(seed=seed, options={"task_id": task_id})
-        agent = OracleAgent()
-        agent.reset(env, obs, info)
-        actions, answers = [], []
-        while True:
-            action = agent.act(obs, info)
-            before = len(obs)
-            obs, reward, terminated, truncated, info = env.step(action)
-            actions.append(action)
-            answers.append("\n".join(m["content"] for m in obs[before + 1:] if m["role"] in ("tool", "user")))
-            if terminated or truncated:
-                return Script(task_id, seed, actions, answers, float(reward), dict(info["reward_components"]))
-    finally:
-        env.close()
-
-
-async def play(client: Any, script: Script) -> tuple[list[str], dict[str, Any]]:
+async def play(client: Any, script: EpisodeScript) -> tuple[list[str], dict[str, Any]]:
     """Play ``script`` over an MCP client session; the text of each answer and episode_finish's result."""
     start = await client.call_tool("episode_start", {"task_id": script.task_id, "seed": script.seed})
     assert not start.is_error, start.content[0].text
