@@ -166,11 +166,14 @@ def test_openai_agent_through_the_env(tmp_path):
 
     with ReplayServer(model) as server:
         code = eval_main(["eval", "--quiet", "--agent", "openai", "--base-url", server.base_url, "--model", "replay",
-                          "--envs", RETAIL, "--limit", "1", "--report", str(tmp_path / "run")])
+                          "--envs", RETAIL, "--limit", "1", "--trials", "4", "--report", str(tmp_path / "run")])
         tools = server.requests[0]["tools"]
     assert code == 0 and any(t["function"]["name"] == "get_order_details" for t in tools)
-    record = json.loads((tmp_path / "run" / "episodes.jsonl").read_text().splitlines()[0])
-    assert record["benchmark"]["passed"] is False and record["domain"] == "tau2-retail"
+    records = [json.loads(line) for line in (tmp_path / "run" / "episodes.jsonl").read_text().splitlines()]
+    assert sorted(r["trial"] for r in records) == [0, 1, 2, 3]
+    assert all(r["benchmark"]["passed"] is False and r["domain"] == "tau2-retail" for r in records)
+    bench = json.loads((tmp_path / "run" / "summary.json").read_text())["summary"]["benchmarks"][RETAIL]
+    assert bench["episodes"] == 4 and bench["pass_hat"] == {"1": 0.0, "2": 0.0, "3": 0.0, "4": 0.0}
 
 
 def test_eval_cli_reports_pass_hat_k_and_the_package(tmp_path):
