@@ -61,7 +61,20 @@ def _specs(args: argparse.Namespace) -> list[Any]:
     missing = [f"--{k}" for k in ("resources", "name", "domain") if not getattr(args, k)]
     if missing:
         raise EnvFactoryError(f"generate: give {', '.join(missing)} (or --batch FILE)")
+    _check_local_resource(args.resources)
     return [EnvSpec(resources=args.resources, name=args.name, domain=args.domain)]
+
+
+def _check_local_resource(text: str) -> None:
+    """A local ``--resources`` path must exist (a URL or ``mcp:`` command is checked when read)."""
+    from envfactory_gym.errors import suggest
+
+    if text.startswith(("mcp:", "http://", "https://")):
+        return
+    path = Path(text).expanduser()
+    if not path.exists():
+        siblings = [c.name for c in path.parent.iterdir()] if path.parent.is_dir() else []
+        raise EnvFactoryError(f"--resources {text!r}: no such file or folder{suggest(path.name, siblings)}")
 
 
 class _Bars:

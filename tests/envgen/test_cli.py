@@ -27,10 +27,13 @@ BASE = ("--base-url", "http://127.0.0.1:9/v1", "--model", "m")
     (("--batch", "b.jsonl", "--name", "x", "--out", "o", "--run-dir", "r"), "--batch lists the environments: drop "
                                                                             "--name"),
     (("--resources", "docs", "--name", "Bad", "--domain", "d", "--out", "o", "--run-dir", "r"), "name 'Bad'"),
+    (("--resources", "doc", "--name", "a", "--domain", "d", "--out", "o", "--run-dir", "r"),
+     "--resources 'doc': no such file or folder Did you mean 'docs'?"),
 ])
 def test_errors_are_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
                              args: tuple[str, ...], message: str) -> None:
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "docs").mkdir()
     code, err = _run(capsys, *BASE, *args)
     assert code == 2 and message in err and "\n" not in err
     assert not (tmp_path / "r").exists()
