@@ -169,6 +169,20 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         """Render the conversation as text (``ansi``) or print it (``human``)."""
         return render_conversation(self._messages, self.render_mode)
 
+    @property
+    def report_domain(self) -> str:
+        """The domain eval reports group this env's episodes under: the manifest's."""
+        return self.package.manifest.domain
+
+    def episode_record(self) -> dict[str, Any]:
+        """What an eval record stores about the episode beside its trajectory: the task's instruction and gold
+        calls, and the state diffs of the episode and of the gold trajectory."""
+        assert self.task is not None
+        gold = self.package.gold(self.task)
+        return {"instruction": self.task.instruction, "state_diff": self.state.diff().to_dict(),
+                "gold_diff": gold.diff.to_dict(),
+                "gold_calls": [{"name": c.name, "arguments": c.arguments} for c in self.task.gold_calls]}
+
     def close(self) -> None:
         """Release the env's database; safe to call more than once."""
         state = getattr(self, "state", None)

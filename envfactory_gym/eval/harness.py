@@ -70,8 +70,7 @@ def plan_episodes(envs: Sequence[str], trials: int = 1, seed: int = 0, env_kwarg
         env = gym.make(env_id, **dict(env_kwargs or {}))
         try:
             u = env.unwrapped
-            domain = u.report_domain if hasattr(u, "episode_record") else u.package.manifest.domain
-            tasks += [(env_id, domain, i, t.id) for i, t in enumerate(u.tasks[:limit])]
+            tasks += [(env_id, u.report_domain, i, t.id) for i, t in enumerate(u.tasks[:limit])]
         finally:
             env.close()
     return [EpisodeSpec(env_id, domain, task_id, trial, seed + 1000 * trial + index)
@@ -288,13 +287,7 @@ def _begin(env: gym.Env, agent: Agent, spec: EpisodeSpec) -> tuple[tuple, dict[s
 def _record(env: gym.Env, spec: EpisodeSpec, obs: tuple, reward: float, info: dict[str, Any], steps: int,
             done: Sequence[bool], duration_s: float) -> dict[str, Any]:
     u = env.unwrapped
-    if hasattr(u, "episode_record"):  # benchmark envs (envfactory_gym.bench): no DuckDB state, a verdict instead
-        task_part = u.episode_record()
-    else:
-        gold = u.package.gold(u.task)
-        task_part = {"instruction": u.task.instruction, "state_diff": u.state.diff().to_dict(),
-                     "gold_diff": gold.diff.to_dict(),
-                     "gold_calls": [{"name": c.name, "arguments": c.arguments} for c in u.task.gold_calls]}
+    task_part = u.episode_record()  # our envs' state diffs; a benchmark env's gold (its verdict is in info)
     record = {
         "env": spec.env, "domain": spec.domain, "task_id": spec.task_id, "trial": spec.trial, "seed": spec.seed,
         "reward": reward, "components": dict(info.get("reward_components", {})), "steps": steps,
