@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from envfactory_gym.database import Template, shared_connection
+from envfactory_gym.renderings import canonical_text, with_number_words
 
 #: Values longer than this many tokens are never answers (addresses, descriptions): they are not indexed.
 MAX_VALUE_TOKENS = 8
@@ -26,6 +27,14 @@ _DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _DECIMAL = re.compile(r"\d+\.\d+")
 _DATE_PREFIX = re.compile(r"(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}")
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+#: A hyphen between two letters joins words ("late-cancellation", "no-show"): they are read apart.
+_WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+#: Spellings read as one ("cancelled" and "canceled").
+_SPELLINGS = {"cancelled": "canceled", "cancelling": "canceling", "cancellation": "cancelation"}
+#: A record stated in more than this share of its fields (and at least :data:`PASTED_MIN_FIELDS` of them) is
+#: pasted, not an answer: the facts it holds count only when the answer states them again on their own.
+PASTED_SHARE = 0.7
+PASTED_MIN_FIELDS = 5
 
 
 def normalise(text: Any) -> str:
@@ -35,11 +44,12 @@ def normalise(text: Any) -> str:
     thousands separators go (``1,234.50``) and decimals lose trailing zeros (``64.90`` is ``64.9``).
     """
     text = _DIGIT_COMMA.sub("", _ISO_TIME.sub(r"\1 \2", str(text)))
+    text = _WORD_HYPHEN.sub(" ", text)
     tokens = []
     for tok in _TOKEN.findall(text.lower()):
         if _DECIMAL.fullmatch(tok):
             tok = tok.rstrip("0").rstrip(".")
-        tokens.append(tok)
+        tokens.append(_SPELLINGS.get(tok, tok))
     return " ".join(tokens)
 
 
@@ -251,39 +261,67 @@ def objects(result: Any) -> list[tuple[set[str], set[str]]]:
 class AnswerKey:
     """A task's facts and the data an answer is judged against: seed values and the episode's tool results.
 
-    A fact counts as stated when the agent says it in its own words (:func:`own_words`) and the answer is not a
-    haystack, by two bounds:
+    The answer is read as people write it: dates in any common form ("June 13, 2026", "13 Jun", "6/13/2026"; a
+    date without a year is the one nearest the environment's clock), 12-hour times, amounts with currency signs
+    and thousands separators, percentages, numbers in words, numbered lists and hyphenated words (see
+    :mod:`envfactory_gym.renderings`). A fact counts as stated when the agent says it in its own words
+    (:func:`own_words`: quoted JSON and code state nothing) and the answer singles it out:
 
     - rival values: the kind of a fact is every seed kind (see :class:`DataValues`) and every tool-result field
       (``tool:key.key``) holding its value (a value in no seed column takes the kinds of the columns named like
       its fields); the answer may state at most ``rivals_allowed`` other values of that kind, and never all;
     - other data: the answer may state at most ``others_allowed`` data values that carry a digit (ids, dates,
-      amounts...); more and no fact counts.
+      amounts...); more and no fact counts;
+    - a pasted record: an answer that states most fields of one record (:data:`PASTED_SHARE`, at least
+      :data:`PASTED_MIN_FIELDS` beside the facts) states the facts of that record only if it says them again.
 
-    Neither bound counts the facts, what the user said, or the values of the tool-result records that hold a
-    fact (a record's nested lists included): quoting the record an answer comes from is fine.
+    Neither bound counts the facts, what the user said, today's date, the figures and words of the policy
+    (``free_text``), or the values of the records the answer comes from: a record that holds a fact held by at
+    most two records of the episode's results (its nested lists included). Quoting the record an answer comes
+    from is fine; listing every record that shares a common value is not.
     """
 
     facts: Sequence[str]
     data: DataValues = _EMPTY
     results: Iterable[tuple[str, Any]] = ()
     user_text: str = ""
+    clock: Any = None
+    free_text: str = ""
     _fields: dict[str, set[str]] = field(default_factory=dict, init=False, repr=False)
     _field_values: dict[str, set[str]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._forms = [normalise(f) for f in self.facts]
-        self._user = normalise(self.user_text)
-        #: What an answer may mention freely: every value of the records that hold a fact.
+        self._today = _clock_date(self.clock)
+        self._forms = [normalise(canonical_text(str(f), self._today)) for f in self.facts]
+        self._user = normalise(canonical_text(self.user_text, self._today))
+        self._free = normalise(canonical_text(self.free_text, self._today)) + " " + self._today.isoformat()
+        #: What an answer may mention freely: every value of the records that hold a specific fact.
         self._context: set[str] = set()
+        #: Every record of the results once: its own values' forms, one set per field.
+        self._records: list[list[frozenset[str]]] = []
+        seen_objects: set[frozenset[str]] = set()
+        holders: list[tuple[set[str], set[str]]] = []
         for tool, result in self.results:
             for fid, value in iter_fields(result, tool):
                 for f in value_forms(value):
                     self._fields.setdefault(f, set()).add(fid)
                     self._field_values.setdefault(fid, set()).add(f)
             for own, subtree in objects(result):
-                if any(f in own for f in self._forms):
-                    self._context |= subtree
+                key = frozenset(own)
+                if key in seen_objects:
+                    continue
+                seen_objects.add(key)
+                holders.append((own, subtree))
+            for record in records(result):
+                fields = [value_forms(v) for v in record.values()]
+                fields = [f for f in fields if f]
+                if len(fields) >= PASTED_MIN_FIELDS and fields not in self._records:
+                    self._records.append(fields)
+        for form in self._forms:
+            holding = [sub for own, sub in holders if form in own]
+            if 0 < len(holding) <= 2:
+                for sub in holding:
+                    self._context |= sub
 
     def holders(self, form: str) -> set[str]:
         """The seed kinds and result fields holding a normalised value."""
@@ -307,26 +345,36 @@ class AnswerKey:
                     return at_most
         return len(values)
 
+    def said(self, messages: Sequence[str]) -> str:
+        """The normalised own words of ``messages``, dates, times and the like in canonical form."""
+        return " \n ".join(normalise(canonical_text(own_words(m), self._today)) for m in messages)
+
     def judge(self, messages: Sequence[str], rivals_allowed: int = 1, others_allowed: int = 3) -> list[bool]:
         """For each fact, whether it is stated (see the class)."""
-        words = [own_words(m) for m in messages]
+        words = [canonical_text(own_words(m), self._today) for m in messages]
         said = " \n ".join(map(normalise, words))
         if len(said) > MAX_ANSWER_CHARS:
             return [False] * len(self._forms)
+        in_words = normalise(with_number_words(" \n ".join(words)))
         tokens = said.split()
         grams = {" ".join(tokens[i:i + n]) for n in range(1, MAX_VALUE_TOKENS + 1) for i in range(len(tokens) - n + 1)}
         where, fields = self.data.where, self._fields
         held = {g: self.holders(g) for g in grams if (g in where or g in fields) and not self._excused(g)}
-        others = [g for g in held if g not in self._context and len(g) >= 3 and any(c.isdigit() for c in g)]
+        others = [g for g in held if g not in self._context and len(g) >= 3 and any(c.isdigit() for c in g)
+                  and not within(g, self._free)]
         if _mentions(others, others_allowed) > others_allowed:
             return [False] * len(self._forms)
+        pasted = [fs for fs in self._records if self._is_pasted(fs, grams)]
         out = []
         for fact, form in zip(self.facts, self._forms):
             if not form:  # no letter or digit in it ("%"): said as written
-                out.append(fact.strip().lower() in " ".join(words).lower())
+                out.append(fact.strip().lower() in " ".join(map(own_words, messages)).lower())
                 continue
-            if not within(form, said):
+            if not _stated(form, said, in_words):
                 out.append(False)
+                continue
+            if any(form in f for fs in pasted for f in fs) and f" {said} ".count(f" {form} ") < 2:
+                out.append(False)  # only inside a pasted record: never singled out
                 continue
             kind = self.kind(form)
             allowed = max(0, self.kind_size(form, kind, rivals_allowed + 2) - 2)  # never every value of the kind
@@ -334,9 +382,40 @@ class AnswerKey:
             out.append(_mentions(rivals, allowed) <= allowed)
         return out
 
+    def _is_pasted(self, fields: list[frozenset[str]], grams: set[str]) -> bool:
+        stated = [fs for fs in fields if not fs.isdisjoint(grams)]
+        extra = [fs for fs in stated if not any(f in self._forms or self._excused(f) for f in fs)]
+        return len(extra) >= PASTED_MIN_FIELDS and len(stated) > PASTED_SHARE * len(fields)
+
     def _excused(self, gram: str) -> bool:
         # The facts themselves (and values that are part of one, or contain one) and what the user said.
         return any(within(gram, f) or within(f, gram) for f in self._forms) or within(gram, self._user)
+
+
+def _stated(form: str, said: str, in_words: str) -> bool:
+    """Whether a fact is in the answer: as a run of tokens (in digits or in words), or a date-and-time fact as its
+    date and its time, each said somewhere."""
+    if within(form, said) or within(form, in_words):
+        return True
+    m = _DATE_AND_TIME.fullmatch(form)
+    if m:
+        clock = m.group(2)
+        times = {clock, clock[:5]} if clock.endswith(":00") and len(clock) == 8 else {clock}
+        return within(m.group(1), said) and any(within(t, said) for t in times)
+    return False
+
+
+_DATE_AND_TIME = re.compile(r"(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)")
+
+
+def _clock_date(clock: Any) -> date:
+    if clock is None:
+        return date.today()
+    if isinstance(clock, datetime):
+        return clock.date()
+    if isinstance(clock, date):
+        return clock
+    return datetime.fromisoformat(str(clock)).date()
 
 
 def _mentions(values: Iterable[str], limit: int) -> int:

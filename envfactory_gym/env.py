@@ -22,7 +22,7 @@ from envfactory_gym.actions import (
 from envfactory_gym.answers import AnswerKey, DataValues, user_text
 from envfactory_gym.errors import ToolCallError, UnknownTaskError, UnknownToolError
 from envfactory_gym.package import EnvPackage, GoldOutcome, load_package
-from envfactory_gym.reward import CompositeReward, RewardBreakdown, RewardConfig
+from envfactory_gym.reward import CompositeReward, RewardBreakdown, RewardConfig, reached_reads
 from envfactory_gym.spaces import Conversation, Message, ToolCallAction, render_conversation
 from envfactory_gym.tasks import Task, load_tasks
 from envfactory_gym.user import STOP_TOKEN, ScriptedUser, UserSimulator
@@ -301,10 +301,14 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         if task.outputs:  # the facts are judged against the seed data, the gold results and this episode's
             answer = AnswerKey(task.outputs, DataValues.from_template(self.package.template),
                                [*zip((c.name for c in task.gold_calls), self._gold.results), *self._results],
-                               user_text(task.instruction, task.user_facts))
+                               user_text(task.instruction, task.user_facts), clock=self.package.manifest.now,
+                               free_text=self.package.policy)
+        writes = self.package.write_tools
+        reached = reached_reads(self._gold.needed(task, writes), (r for _, r in self._results))
         return self.reward_fn(gold_calls=task.gold_calls, calls=self._calls, state_score=state_score,
                               outputs=task.outputs, messages=self._said, format_errors=self._format_errors,
-                              forbidden_calls=task.forbidden_calls, answer=answer, read_only=not self._gold.diff)
+                              forbidden_calls=task.forbidden_calls, answer=answer, read_only=not self._gold.diff,
+                              reached=reached, writes=writes)
 
     def _info(self) -> dict[str, Any]:
         return {"task_id": self.task.id if self.task else None, "env_id": self.package.env_id,

@@ -16,6 +16,7 @@ from typing import Any
 
 from envfactory_gym.database import DuckDBState, StateDiff, Template, keep_if_forked
 from envfactory_gym.errors import EnvFormatError, ToolCallError, ToolDefinitionError
+from envfactory_gym.reward import needed_facts
 from envfactory_gym.tasks import Manifest, Task, load_manifest, load_tasks
 from envfactory_gym.tools import Tool, collect_tools
 
@@ -31,6 +32,13 @@ class GoldOutcome:
     changes: frozenset[tuple[str, str, str]]
     #: Fingerprints of the gold final state's changed tables (see :meth:`DuckDBState.fingerprints`).
     fingerprints: dict[str, tuple[int, int | None]] = field(default_factory=dict)
+    _needed: dict[int, frozenset[str]] | None = field(default=None, repr=False, compare=False)
+
+    def needed(self, task: Task, writes: Iterable[str]) -> dict[int, frozenset[str]]:
+        """What each gold read of ``task`` is for (see :func:`~envfactory_gym.reward.needed_facts`; computed once)."""
+        if self._needed is None:  # frozen: set once, the same for every caller
+            object.__setattr__(self, "_needed", needed_facts(task.gold_calls, self.results, writes, task.outputs))
+        return self._needed
 
     def expected_fingerprints(self, template: Template, tables: Iterable[str]) -> dict[str, tuple[int, int | None]]:
         """What ``tables`` hold in the gold final state: the gold's copies, else the initial state."""
@@ -88,6 +96,11 @@ class EnvPackage:
     def env_id(self) -> str:
         """The Gymnasium id, ``EnvFactory/<name>-v<version>``."""
         return f"EnvFactory/{self.manifest.name}-v{self.manifest.version}"
+
+    @property
+    def write_tools(self) -> frozenset[str]:
+        """The names of the tools that write."""
+        return frozenset(name for name, tool in self.tools.items() if tool.writes)
 
     @property
     def tools(self) -> dict[str, Tool]:

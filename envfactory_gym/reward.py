@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field
 
-from envfactory_gym.answers import AnswerKey
+from envfactory_gym.answers import AnswerKey, iter_fields, normalise, value_forms
 from envfactory_gym.tasks import CallPattern, GoldCall
 
 
@@ -33,10 +33,15 @@ class RewardConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     tau: float = Field(0.5, ge=0, le=1, description="Weight of the trajectory match against the outcome.")
-    length_penalty: float = Field(0.05, ge=0, description="Per tool call beyond the gold count.")
+    length_penalty: float = Field(
+        0.05, ge=0, description="Per tool call beyond the gold count and the free calls.")
+    free_calls: int = Field(
+        3, ge=0, description="Calls beyond the gold count that cost nothing: looking around the way a careful agent "
+                             "does (a profile, a list before a detail, a check after a change).")
     duplicate_call_penalty: float = Field(
         0.1, ge=0, description="Extra length penalty per exact repeat of an earlier call (same name and arguments).")
-    length_penalty_cap: float = Field(0.5, ge=0)
+    length_penalty_cap: float = Field(
+        1.0, ge=0, description="The most the length penalty takes: at 1.0, brute exploration ends at reward 0.")
     format_penalty: float = Field(0.05, ge=0, description="Per unparsable action or malformed tool call.")
     format_penalty_cap: float = Field(0.5, ge=0)
     numeric_tolerance: float = Field(1e-6, ge=0, description="Absolute tolerance when matching numbers.")
@@ -87,13 +92,14 @@ class RewardBreakdown:
 
 
 def values_match(gold: Any, pred: Any, tol: float = 1e-6) -> bool:
-    """Compare two argument values: numbers within ``tol``, lists of scalars as multisets, dicts by key."""
+    """Compare two argument values the way a tool reads them: numbers within ``tol``, text without regard to case,
+    spacing and punctuation ("BTR 5528" is "btr5528"), lists of scalars as multisets, dicts by key."""
     if isinstance(gold, bool) or isinstance(pred, bool):
         return gold is pred or gold == pred and type(gold) is type(pred)
     if isinstance(gold, (int, float)) and isinstance(pred, (int, float)):
         return math.isclose(gold, pred, rel_tol=0, abs_tol=tol)
     if isinstance(gold, str) and isinstance(pred, str):
-        return gold.strip() == pred.strip()
+        return gold.strip() == pred.strip() or _folded(gold) == _folded(pred) != ""
     if isinstance(gold, Mapping) and isinstance(pred, Mapping):
         return gold.keys() == pred.keys() and all(values_match(gold[k], pred[k], tol) for k in gold)
     if isinstance(gold, (list, tuple)) and isinstance(pred, (list, tuple)):
@@ -104,6 +110,10 @@ def values_match(gold: Any, pred: Any, tol: float = 1e-6) -> bool:
                 values_match(g, p, tol) for g, p in zip(gold, pred))
         return all(values_match(g, p, tol) for g, p in zip(gold, pred))
     return gold == pred
+
+
+def _folded(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
 def call_matches(gold: GoldCall, name: str, arguments: Mapping[str, Any], tol: float = 1e-6) -> bool:
@@ -145,15 +155,55 @@ def count_forbidden(patterns: Sequence[CallPattern], calls: Sequence[tuple[str, 
         for p in patterns))
 
 
-def count_duplicates(calls: Sequence[tuple[str, Mapping[str, Any]]]) -> int:
-    """How many calls exactly repeat an earlier call (same name and same arguments)."""
+def count_duplicates(calls: Sequence[tuple[str, Mapping[str, Any]]], writes: Iterable[str] = ()) -> int:
+    """How many calls exactly repeat an earlier call (same name and same arguments) with no call of a writing
+    tool (``writes``) between them: a read after a change may show something new."""
+    writes = set(writes)
     seen: set[str] = set()
     dups = 0
     for name, args in calls:
         key = name + "\x00" + json.dumps(args, sort_keys=True, default=str)
         dups += key in seen
         seen.add(key)
+        if name in writes:
+            seen = {key}
     return dups
+
+
+def needed_facts(gold_calls: Sequence[GoldCall], gold_results: Sequence[Any], writes: Iterable[str],
+                 outputs: Sequence[str] = ()) -> dict[int, frozenset[str]]:
+    """For each gold read, the values of its result the rest of the task uses (a later call's argument or an
+    output) that no earlier gold result gave: what the read is for. An empty set is a read nothing uses."""
+    writes = set(writes)
+    out: dict[int, frozenset[str]] = {}
+    for i, (call, result) in enumerate(zip(gold_calls, gold_results)):
+        if call.name in writes:
+            continue
+        later: set[str] = {normalise(o) for o in outputs}
+        for c in gold_calls[i + 1:]:
+            for _, v in iter_fields(c.arguments, c.name):
+                later |= value_forms(v)
+        earlier: set[str] = set()
+        for r in gold_results[:i]:
+            earlier |= result_forms(r)
+        out[i] = frozenset((result_forms(result) & later) - earlier)
+    return out
+
+
+def result_forms(result: Any) -> set[str]:
+    """The normalised forms of every scalar of a tool result."""
+    forms: set[str] = set()
+    for _, v in iter_fields(result, "r"):
+        forms |= value_forms(v)
+    return forms
+
+
+def reached_reads(needed: Mapping[int, frozenset[str]], results: Iterable[Any]) -> set[int]:
+    """The gold reads whose needed facts the agent's own results hold, whatever read found them."""
+    mine: set[str] = set()
+    for r in results:
+        mine |= result_forms(r)
+    return {i for i, facts in needed.items() if facts <= mine}
 
 
 def communicated(outputs: Sequence[str], messages: Sequence[str], answer: AnswerKey | None = None,
@@ -194,11 +244,17 @@ class CompositeReward:
         forbidden_calls: Sequence[CallPattern] = (),
         answer: AnswerKey | None = None,
         read_only: bool = False,
+        reached: Iterable[int] = (),
+        writes: Iterable[str] = (),
     ) -> RewardBreakdown:
         """Score one finished episode. ``answer`` holds the data the outputs are judged against (rival values);
-        ``read_only`` says that the gold trajectory changes nothing (see ``trace_needs_answer``)."""
+        ``read_only`` says that the gold trajectory changes nothing (see ``trace_needs_answer``); ``reached``
+        are the gold reads whose facts the agent found by another read (see :func:`reached_reads`): they count
+        as matched; ``writes`` names the writing tools (a repeated read after a write is no duplicate)."""
         cfg = self.config
-        matched = match_calls(gold_calls, calls, cfg.numeric_tolerance)
+        reached = set(reached)
+        rest = [g for i, g in enumerate(gold_calls) if i not in reached]
+        matched = len(gold_calls) - len(rest) + match_calls(rest, calls, cfg.numeric_tolerance)
         n_gold = len(gold_calls)
         recall = matched / n_gold if n_gold else 1.0
         trace = recall if cfg.partial_trace_credit else (1.0 if matched == n_gold else 0.0)
@@ -210,8 +266,10 @@ class CompositeReward:
         forbidden = count_forbidden(forbidden_calls, calls, cfg.numeric_tolerance)
         outcome = 0.0 if forbidden else state_score * (comm if cfg.require_outputs else 1.0)
         # Repeats the gold trajectory itself makes (a read after a write, say) are not penalised.
-        dups = max(0, count_duplicates(calls) - count_duplicates([(g.name, g.arguments) for g in gold_calls]))
-        length_pen = min(cfg.length_penalty_cap, cfg.length_penalty * max(0, len(calls) - n_gold)
+        writes = set(writes)
+        dups = max(0, count_duplicates(calls, writes)
+                   - count_duplicates([(g.name, g.arguments) for g in gold_calls], writes))
+        length_pen = min(cfg.length_penalty_cap, cfg.length_penalty * max(0, len(calls) - n_gold - cfg.free_calls)
                          + cfg.duplicate_call_penalty * dups)
         format_pen = min(cfg.format_penalty_cap, cfg.format_penalty * format_errors)
         total = max(0.0, cfg.tau * trace + (1 - cfg.tau) * outcome - length_pen - format_pen)

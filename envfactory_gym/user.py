@@ -38,19 +38,49 @@ class UserSimulator(Protocol):
 _GIVE = ("My {name} is {value}.", "Sure, my {name} is {value}.", "It's {value} (my {name}).")
 _REPEAT = ("I already told you: my {name} is {value}.", "As I said, my {name} is {value}.")
 _UNKNOWN = (
-    "Sorry, I don't have any other details. Please go ahead with what I gave you.",
     "I'm not sure about that; I've told you what I know.",
+    "Sorry, I don't know. I've given you the details I have.",
 )
+#: The answer to a yes/no question the task declares no decision for: honest, never consent.
+_UNDECIDED = ("I'm not sure. I'd rather not decide that now; please just do what I asked.",
+              "I don't know about that. Let's stick to what I asked for.")
+#: The answer on a task whose policy forbids a change the agent offers (the task lists forbidden calls).
+_DECLINE = ("No, please don't do that.", "No thanks, please leave it as it is.")
 _BYE = ("Thanks, that's all I needed.", "Great, thank you. Bye!", "Perfect, thanks for your help.")
-_WORD = re.compile(r"[\w@.\-]+")
+#: Words of a keyword list that make a fact the user's decision on a yes/no question.
+_DECISION_WORDS = ("proceed", "go ahead", "confirm", "shall i", "should i", "would you like", "do you want",
+                   "want me to", "ok to", "okay to", "agree", "still want")
+#: A sentence that asks without a question mark: a request ("Please provide your email.", "I'll need your zip").
+_REQUEST = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|and|now|first|also),?\s+)?(?:(?:please|kindly)\s+)?(?:provide|share|give|send|tell\s+me|"
+    r"confirm|let\s+me\s+know|i(?:'ll|\s+will|\s+would)?\s+(?:just\s+|also\s+)?need)\b"
+    r"|\bplease\s+(?:provide|share|give|send|tell\s+me|confirm|let\s+me\s+know)\b", re.IGNORECASE)
+_YES_NO = re.compile(r"^(?:so\s+|and\s+|ok(?:ay)?,?\s+)?(?:shall|should|do|does|would|will|can|may|is|are|"
+                     r"could|want)\b", re.IGNORECASE)
+_CLOSING = re.compile(r"\banything else\b|\bsomething else\b|\bquestions?\b|\bhelp (?:you )?with anything\b",
+                      re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+#: The ways people name the facts users are asked for: each group's spellings ask for the same thing.
+SYNONYMS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (
+    {"date of birth", "birth date", "birthdate", "birthday", "dob", "born"},
+    {"zip", "zip code", "zipcode", "postal code", "postcode", "post code"},
+    {"email", "e-mail", "email address", "e-mail address", "mail"},
+    {"phone", "phone number", "telephone", "mobile", "cell"},
+    {"confirmation code", "confirmation number", "booking reference", "reservation code", "booking code"},
+))
 
 
 class ScriptedUser:
     """A deterministic user: opens with the task's request, answers questions from the hidden facts.
 
-    It gives a fact only when the agent's message asks for it (one of the fact's keywords appears), never
-    volunteers the rest, and ends the conversation when the agent's message asks nothing (it is taken as
-    the final answer) or after ``max_unanswerable`` questions it cannot answer.
+    It reads the agent's message sentence by sentence. A sentence asks something when it ends with a question
+    mark or opens as a request ("Please provide your email."); a message that asks nothing is the agent's final
+    answer and ends the conversation, whatever words it contains. An asked fact is given when one of its keywords
+    (or a common spelling of it: "birthdate", "zip code", "e-mail") is in an asking sentence, and never
+    volunteered otherwise. A yes/no question gets the task's declared decision (a fact whose keywords are consent
+    words), a refusal on a task that forbids calls, and otherwise an honest "I'm not sure", never consent.
+    Questions it cannot answer end the conversation after ``max_unanswerable`` of them; a closing "anything
+    else?" ends it at once.
     """
 
     def __init__(self, max_unanswerable: int = 3) -> None:
@@ -70,26 +100,66 @@ class ScriptedUser:
     def respond(self, agent_message: str) -> UserTurn:
         if self._task is None:
             raise RuntimeError("respond() called before start()")
-        text = agent_message.lower()
-        asked = [name for name in self._task.user_facts
-                 if any(_mentions(text, kw) for kw in self._task.fact_keywords(name))]
+        task = self._task
+        asking = asking_sentences(agent_message)
+        if not asking:
+            return UserTurn(self._pick(_BYE), done=True)
+        text = " ".join(asking).lower()
+        decisions = [n for n in task.user_facts if is_decision(task, n)]
+        asked = [n for n in task.user_facts if n not in decisions
+                 and any(mentions(text, kw) for kw in task.fact_keywords(n))]
+        yes_no = any(_YES_NO.match(s.strip()) for s in asking)
+        if yes_no or not asked:
+            asked += [n for n in decisions if any(mentions(text, kw) for kw in task.fact_keywords(n))]
         if asked:
             parts = []
             for name in asked:
+                value = task.user_facts[name].value
+                if name in decisions:
+                    parts.append(value)
+                    continue
                 template = _REPEAT if name in self._given else _GIVE
-                parts.append(self._pick(template).format(
-                    name=name.replace("_", " "), value=self._task.user_facts[name].value))
+                parts.append(self._pick(template).format(name=name.replace("_", " "), value=value))
                 self._given.add(name)
             return UserTurn(" ".join(parts))
-        if "?" in agent_message:
-            self._unanswered += 1
-            return UserTurn(self._pick(_UNKNOWN), done=self._unanswered >= self.max_unanswerable)
-        return UserTurn(self._pick(_BYE), done=True)
+        if all(_CLOSING.search(s) for s in asking):
+            return UserTurn(self._pick(_BYE), done=True)
+        self._unanswered += 1
+        done = self._unanswered >= self.max_unanswerable
+        if yes_no:
+            return UserTurn(self._pick(_DECLINE if task.forbidden_calls else _UNDECIDED), done=done)
+        return UserTurn(self._pick(_UNKNOWN), done=done)
 
     def _pick(self, options: tuple[str, ...]) -> str:
         return options[int(self._rng.integers(len(options)))]
 
 
-def _mentions(text: str, keyword: str) -> bool:
-    # Whole-word match, so that "zip" is not found in "unzipped".
-    return re.search(rf"(?<![\w]){re.escape(keyword)}(?![\w])", text) is not None
+def asking_sentences(message: str) -> list[str]:
+    """The sentences of an agent's message that ask the user something (a question, or a request)."""
+    out = []
+    for part in _SENTENCE_END.split(message):
+        sentence = part.strip(" \t-*•")
+        if sentence and (sentence.endswith("?") or _REQUEST.search(sentence)):
+            out.append(sentence)
+    return out
+
+
+def is_decision(task: Task, name: str) -> bool:
+    """Whether fact ``name`` is the user's decision on a yes/no question (its keywords are consent words)."""
+    return any(kw in _DECISION_WORDS for kw in task.fact_keywords(name))
+
+
+def mentions(text: str, keyword: str) -> bool:
+    """Whether ``text`` asks for ``keyword``: as whole words, spaces and hyphens between them optional, a plural
+    allowed, or as one of its common spellings (:data:`SYNONYMS`)."""
+    keyword = keyword.lower().strip()
+    spellings = {keyword}
+    for group in SYNONYMS:
+        if keyword in group:
+            spellings |= group
+    for kw in spellings:
+        words = re.split(r"[\s\-]+", kw)
+        pattern = r"[\s\-]*".join(re.escape(w) for w in words)
+        if re.search(rf"(?<![\w]){pattern}s?(?![\w])", text):
+            return True
+    return False

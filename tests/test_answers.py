@@ -110,7 +110,10 @@ def test_a_haystack_of_other_data_voids_every_fact():
     k = key(["processing"])
     dump = "\n".join(record_text(r) for r in records(ORDERS))  # two orders: the other one's values are extra
     assert k.judge([dump]) == [False]
-    assert k.judge([dump], others_allowed=10, rivals_allowed=1) == [True]
+    # Without the bound on other data, the dump still pastes whole records: the fact is never singled out ...
+    assert k.judge([dump], others_allowed=10, rivals_allowed=1) == [False]
+    # ... until the answer says it on its own.
+    assert k.judge([dump + "\nYour order is processing."], others_allowed=10, rivals_allowed=1) == [True]
     assert k.judge(["processing (your other order ORD-2 is fine)."]) == [True]
 
 

@@ -22,17 +22,54 @@ def test_gold_trajectory_scores_one():
 
 
 def test_formula_components():
-    calls = [("pay", {"amount": 10.5000000001}), ("find", {"email": "a@b.c"}), ("x", {}), ("y", {})]
+    calls = [("pay", {"amount": 10.5000000001}), ("find", {"email": "a@b.c"}), *[("x", {"i": i}) for i in range(5)]]
     r = reward(calls, format_errors=3)
     assert r.trace == 1.0  # order ignored, masked argument ignored, numeric tolerance
-    assert r.length_penalty == pytest.approx(0.10)
+    assert r.length_penalty == pytest.approx(0.10)  # five extra calls, three of them free
     assert r.format_penalty == pytest.approx(0.15)
     assert r.reward == pytest.approx(1.0 - 0.25)
 
 
 def test_penalties_are_capped_and_reward_floored_at_zero():
     r = reward([("x", {})] * 40, state=0.0, format_errors=40)
-    assert r.length_penalty == 0.5 and r.format_penalty == 0.5 and r.reward == 0.0
+    assert r.length_penalty == 1.0 and r.format_penalty == 0.5 and r.reward == 0.0
+
+
+def test_the_length_penalty_keeps_growing_past_ten_exploratory_reads():
+    gold = [("find", {"email": "a@b.c"}), ("pay", {"amount": 10.5})]
+    ten = reward([*gold, *[("look", {"i": i}) for i in range(13)]])
+    many = reward([*gold, *[("look", {"i": i}) for i in range(48)]])
+    assert ten.length_penalty == pytest.approx(0.5) and ten.reward == pytest.approx(0.5)
+    assert many.length_penalty == 1.0 and many.reward == 0.0
+    assert reward([*gold, *[("look", {"i": i}) for i in range(3)]]).reward == 1.0  # three free calls
+
+
+def test_a_repeated_read_after_a_write_is_no_duplicate():
+    from envfactory_gym.reward import count_duplicates
+
+    calls = [("get", {"id": 1}), ("cancel", {"id": 1}), ("get", {"id": 1}), ("get", {"id": 1})]
+    assert count_duplicates(calls) == 2 and count_duplicates(calls, writes={"cancel"}) == 1
+
+
+def test_arguments_are_compared_the_way_a_tool_reads_them():
+    assert values_match("BTR5528", "BTR 5528") and values_match("a@b.c", "A@B.C ") and values_match("ORD-1", "ord1")
+    assert not values_match("BTR5528", "BTR5529") and not values_match("x", "")
+
+
+def test_another_read_that_reaches_the_same_facts_counts_as_the_gold_read():
+    from envfactory_gym.reward import needed_facts, reached_reads
+
+    gold = [GoldCall(name="get_claim", arguments={"claim_id": "C-1"}),
+            GoldCall(name="cancel", arguments={"policy": "P-9"}),
+            GoldCall(name="detail", arguments={"policy": "P-9"})]
+    results = [{"claim_id": "C-1", "policy": "P-9", "date": "2026-01-02"}, {"ok": True}, {"policy": "P-9"}]
+    needed = needed_facts(gold, results, writes={"cancel"})
+    assert needed == {0: frozenset({"p-9"}), 2: frozenset()}  # the detail read adds nothing anyone uses
+    assert reached_reads(needed, [{"holder": "H", "policies": [{"number": "P-9"}]}]) == {0, 2}
+    assert reached_reads(needed, [{"holder": "H"}]) == {2}
+    r = CompositeReward()(gold_calls=gold, calls=[("summary", {"holder": "H"}), ("cancel", {"policy": "P-9"})],
+                          state_score=1.0, outputs=[], messages=[], format_errors=0, reached={0, 2})
+    assert r.trace == 1.0 and r.reward == 1.0
 
 
 def test_trace_needs_distinct_calls():
