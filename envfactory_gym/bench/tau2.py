@@ -52,7 +52,9 @@ class Tau2Env(BenchEnv):
 
     ## Episode End
     Terminated when the agent says ``###STOP###``, the user ends the conversation, or ``max_errors`` tool
-    calls failed (τ² scores that 0); truncated after ``max_steps`` agent actions (scored 0 too).
+    calls failed (τ² scores that 0); truncated after ``max_steps`` agent actions (scored 0 too). The default is
+    τ²-bench's own budget: its runner's ``DEFAULT_MAX_STEPS`` counts every message (agent, user and tool turns),
+    so an agent gets half of it as actions (100 of τ²-bench 26.3's 200).
     """
 
     benchmark_name = "tau2"
@@ -65,7 +67,7 @@ class Tau2Env(BenchEnv):
         task_ids: Sequence[str] | None = None,
         tasks: str | Sequence[str] | None = None,
         user: UserSimulator | None = None,
-        max_steps: int = 50,
+        max_steps: int | None = None,
         max_errors: int = MAX_ERRORS,
         tools_in_system: bool = True,
         prompt: str = "full",
@@ -81,6 +83,8 @@ class Tau2Env(BenchEnv):
             raise ValueError(f"prompt must be one of {PROMPT_STYLES}, got {prompt!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        if max_steps is None:
+            max_steps = default_max_steps()
         if max_steps < 1 or max_errors < 1:
             raise ValueError(f"max_steps and max_errors must be at least 1, got {max_steps} and {max_errors}")
         self.domain: Domain = load_domain(domain)
@@ -199,3 +203,10 @@ def _task_selection(domain: Domain, split: str | None, task_ids: Sequence[str] |
                                   f"({', '.join(domain.splits)}); pass a split name or a list of task ids")
         return tasks, None
     return None, [str(t) for t in tasks]
+
+
+def default_max_steps() -> int:
+    """Agent actions per episode in τ²-bench's own runner: half its message budget (``DEFAULT_MAX_STEPS``)."""
+    from tau2.config import DEFAULT_MAX_STEPS
+
+    return max(1, int(DEFAULT_MAX_STEPS) // 2)

@@ -212,3 +212,13 @@ def test_scenarios_are_rewritten_in_the_first_person():
     assert first_person("ask the agent how much it will cost you in total") == \
         "ask the agent how much it will cost me in total"
     assert first_person("Thank you. You'd go for no backlight.") == "Thank you. I'd go for no backlight."
+
+
+def test_the_default_step_budget_is_tau2_benchs_own():
+    from tau2.config import DEFAULT_MAX_STEPS
+
+    e = gym.make(RETAIL)
+    try:
+        assert e.unwrapped.max_steps == DEFAULT_MAX_STEPS // 2 == 100
+    finally:
+        e.close()
