@@ -19,10 +19,11 @@ from envfactory_gym.actions import (
     clip_text,
     parse_action,
 )
-from envfactory_gym.answers import AnswerKey, DataValues, user_text
+from envfactory_gym.answers import AnswerKey, DataValues, own_words, user_text, value_forms
 from envfactory_gym.errors import ToolCallError, UnknownTaskError, UnknownToolError
-from envfactory_gym.package import EnvPackage, GoldOutcome, load_package
-from envfactory_gym.reward import CompositeReward, RewardBreakdown, RewardConfig, reached_reads
+from envfactory_gym.outcomes import unsupported_amounts
+from envfactory_gym.package import EnvPackage, GoldOutcome, identity_values, load_package
+from envfactory_gym.reward import CompositeReward, RewardBreakdown, RewardConfig, reached_reads, verification_reads
 from envfactory_gym.spaces import Conversation, Message, ToolCallAction, render_conversation
 from envfactory_gym.tasks import Task, load_tasks
 from envfactory_gym.user import STOP_TOKEN, ScriptedUser, UserSimulator
@@ -208,6 +209,7 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         self._format_errors = 0
         self._calls: list[tuple[str, Mapping[str, Any]]] = []
         self._results: list[tuple[str, Any]] = []  # (tool, result) of each successful call, for the answer key
+        self._result_args: list[Mapping[str, Any]] = []  # the arguments of each successful call
         self._said: list[str] = []
         self._terminated = False
         self._truncated = False
@@ -260,6 +262,7 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         except Exception as exc:  # a tool bug or a database error must not end the episode
             return f"Error: {call.name} failed: {type(exc).__name__}: {str(exc)[:500]}"
         self._results.append((call.name, result))
+        self._result_args.append(args)
         return self._render_result(result)
 
     def _render_result(self, result: Any) -> str:
@@ -304,11 +307,20 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
                                user_text(task.instruction, task.user_facts), clock=self.package.manifest.now,
                                free_text=self.package.policy)
         writes = self.package.write_tools
-        reached = reached_reads(self._gold.needed(task, writes), (r for _, r in self._results))
+        identity = identity_values(task)
+        reached = reached_reads(self._gold.needed(task, writes), (r for _, r in self._results),
+                                (r for args, (_, r) in zip(self._result_args, self._results)
+                                 if any(value_forms(v) & identity for v in args.values() if not isinstance(v, dict))),
+                                verification_reads(task.gold_calls, identity))
+        false = 0
+        if self._gold.diff:  # a writing task: the amounts its report states must come from the data
+            sources = [*(r for _, r in self._results), *self._gold.results, *(a for _, a in self._calls),
+                       user_text(task.instruction, task.user_facts), self.package.policy]
+            false = len(unsupported_amounts([own_words(m) for m in self._said], sources))
         return self.reward_fn(gold_calls=task.gold_calls, calls=self._calls, state_score=state_score,
                               outputs=task.outputs, messages=self._said, format_errors=self._format_errors,
                               forbidden_calls=task.forbidden_calls, answer=answer, read_only=not self._gold.diff,
-                              reached=reached, writes=writes)
+                              reached=reached, writes=writes, unsupported_amounts=false)
 
     def _info(self) -> dict[str, Any]:
         return {"task_id": self.task.id if self.task else None, "env_id": self.package.env_id,
@@ -329,7 +341,8 @@ PROMPT_STYLES = ("full", "compact")
 _CONVERSATION_RULES = (
     "# Conversation\nCall tools to look things up and make changes. Message the user only to ask for "
     "information you need or to give your final answer: a message that asks no question ends your turn "
-    "as the final answer."
+    "as the final answer. After a change, the final answer tells the user its outcome: any fee, refund or "
+    "charge, and any new confirmation code or tracking number."
 )
 _CALL_FORMAT = 'Call a tool by replying with <tool_call>{"name": "<tool>", "arguments": {...}}</tool_call>.'
 _FORMAT_HINT = (' Call a tool as {"name": "<tool>", "arguments": {...}} (or <tool_call>...</tool_call>), '

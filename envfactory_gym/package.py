@@ -16,9 +16,11 @@ from typing import Any
 
 from envfactory_gym.database import DuckDBState, StateDiff, Template, keep_if_forked
 from envfactory_gym.errors import EnvFormatError, ToolCallError, ToolDefinitionError
+from envfactory_gym.answers import value_forms
 from envfactory_gym.reward import needed_facts
 from envfactory_gym.tasks import Manifest, Task, load_manifest, load_tasks
 from envfactory_gym.tools import Tool, collect_tools
+from envfactory_gym.user import is_decision
 
 REQUIRED_FILES = ("manifest.json", "schema.sql", "tools.py", "tasks.jsonl")
 
@@ -37,13 +39,20 @@ class GoldOutcome:
     def needed(self, task: Task, writes: Iterable[str]) -> dict[int, frozenset[str]]:
         """What each gold read of ``task`` is for (see :func:`~envfactory_gym.reward.needed_facts`; computed once)."""
         if self._needed is None:  # frozen: set once, the same for every caller
-            object.__setattr__(self, "_needed", needed_facts(task.gold_calls, self.results, writes, task.outputs))
+            object.__setattr__(self, "_needed", needed_facts(task.gold_calls, self.results, writes, task.outputs,
+                                                             identity_values(task)))
         return self._needed
 
     def expected_fingerprints(self, template: Template, tables: Iterable[str]) -> dict[str, tuple[int, int | None]]:
         """What ``tables`` hold in the gold final state: the gold's copies, else the initial state."""
         base = template.fingerprints
         return {t: self.fingerprints.get(t, base[t]) for t in sorted(set(tables) & set(template.tables))}
+
+
+def identity_values(task: Task) -> set[str]:
+    """The normalised values the user of ``task`` identifies with (its facts, decisions left out)."""
+    return {f for name, fact in task.user_facts.items() if not is_decision(task, name)
+            for f in value_forms(fact.value)}
 
 
 def import_tools(path: Path, module_name: str) -> tuple[ModuleType, dict[str, Tool]]:

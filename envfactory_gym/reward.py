@@ -85,6 +85,7 @@ class RewardBreakdown:
     format_errors: int
     duplicate_calls: int = 0
     forbidden_calls: int = 0
+    unsupported_amounts: int = 0
 
     def as_dict(self) -> dict[str, float | int]:
         """The components as a plain dict (for ``info`` and result files)."""
@@ -171,10 +172,15 @@ def count_duplicates(calls: Sequence[tuple[str, Mapping[str, Any]]], writes: Ite
 
 
 def needed_facts(gold_calls: Sequence[GoldCall], gold_results: Sequence[Any], writes: Iterable[str],
-                 outputs: Sequence[str] = ()) -> dict[int, frozenset[str]]:
+                 outputs: Sequence[str] = (), identity: Iterable[str] = ()) -> dict[int, frozenset[str]]:
     """For each gold read, the values of its result the rest of the task uses (a later call's argument or an
-    output) that no earlier gold result gave: what the read is for. An empty set is a read nothing uses."""
+    output) that no earlier gold result gave: what the read is for. An empty set is a read nothing uses.
+
+    A read that verifies the user (its arguments hold one of the ``identity`` values the user gives, see
+    :func:`verification_reads`) is for the record it finds too: its result's ids are needed as well.
+    """
     writes = set(writes)
+    checks = verification_reads(gold_calls, identity)
     out: dict[int, frozenset[str]] = {}
     for i, (call, result) in enumerate(zip(gold_calls, gold_results)):
         if call.name in writes:
@@ -186,8 +192,20 @@ def needed_facts(gold_calls: Sequence[GoldCall], gold_results: Sequence[Any], wr
         earlier: set[str] = set()
         for r in gold_results[:i]:
             earlier |= result_forms(r)
-        out[i] = frozenset((result_forms(result) & later) - earlier)
+        facts = (result_forms(result) & later) - earlier
+        if i in checks:
+            facts |= {f for key, v in iter_fields(result, "r") if key.endswith("id") for f in value_forms(v)}
+        out[i] = frozenset(facts)
     return out
+
+
+def verification_reads(gold_calls: Sequence[GoldCall], identity: Iterable[str]) -> set[int]:
+    """The gold calls that look the user up by what the user gave (``identity``: normalised values)."""
+    identity = set(identity)
+    if not identity:
+        return set()
+    return {i for i, c in enumerate(gold_calls)
+            if any(value_forms(v) & identity for _, v in iter_fields(c.arguments, c.name))}
 
 
 def result_forms(result: Any) -> set[str]:
@@ -198,12 +216,19 @@ def result_forms(result: Any) -> set[str]:
     return forms
 
 
-def reached_reads(needed: Mapping[int, frozenset[str]], results: Iterable[Any]) -> set[int]:
-    """The gold reads whose needed facts the agent's own results hold, whatever read found them."""
+def reached_reads(needed: Mapping[int, frozenset[str]], results: Iterable[Any], verified: Iterable[Any] = (),
+                  checks: Iterable[int] = ()) -> set[int]:
+    """The gold reads whose needed facts the agent's own results hold, whatever read found them. A verification
+    read (``checks``) is reached only by the agent's own verification: the results of its calls that passed a
+    value the user gave (``verified``)."""
     mine: set[str] = set()
     for r in results:
         mine |= result_forms(r)
-    return {i for i, facts in needed.items() if facts <= mine}
+    own: set[str] = set()
+    for r in verified:
+        own |= result_forms(r)
+    checks = set(checks)
+    return {i for i, facts in needed.items() if facts <= (own if i in checks else mine)}
 
 
 def communicated(outputs: Sequence[str], messages: Sequence[str], answer: AnswerKey | None = None,
@@ -246,11 +271,14 @@ class CompositeReward:
         read_only: bool = False,
         reached: Iterable[int] = (),
         writes: Iterable[str] = (),
+        unsupported_amounts: int = 0,
     ) -> RewardBreakdown:
         """Score one finished episode. ``answer`` holds the data the outputs are judged against (rival values);
         ``read_only`` says that the gold trajectory changes nothing (see ``trace_needs_answer``); ``reached``
         are the gold reads whose facts the agent found by another read (see :func:`reached_reads`): they count
-        as matched; ``writes`` names the writing tools (a repeated read after a write is no duplicate)."""
+        as matched; ``writes`` names the writing tools (a repeated read after a write is no duplicate);
+        ``unsupported_amounts`` counts amounts the final messages state that no data holds: a false report, which
+        voids the communication (see :func:`~envfactory_gym.outcomes.unsupported_amounts`)."""
         cfg = self.config
         reached = set(reached)
         rest = [g for i, g in enumerate(gold_calls) if i not in reached]
@@ -259,6 +287,8 @@ class CompositeReward:
         recall = matched / n_gold if n_gold else 1.0
         trace = recall if cfg.partial_trace_credit else (1.0 if matched == n_gold else 0.0)
         comm = communicated(outputs, messages, answer, cfg.rival_values_allowed, cfg.other_values_allowed)
+        if unsupported_amounts:
+            comm = 0.0
         if not cfg.partial_state_credit:
             comm = 1.0 if comm == 1.0 else 0.0
         if read_only and outputs and cfg.require_outputs and cfg.trace_needs_answer:
@@ -277,4 +307,5 @@ class CompositeReward:
             reward=round(total, 10), trace=trace, trace_recall=recall, state=state_score, communicate=comm,
             outcome=outcome, length_penalty=length_pen, format_penalty=format_pen, num_calls=len(calls),
             num_gold_calls=n_gold, format_errors=format_errors, duplicate_calls=dups, forbidden_calls=forbidden,
+            unsupported_amounts=unsupported_amounts,
         )

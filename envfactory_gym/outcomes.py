@@ -1,0 +1,66 @@
+"""What the user of a writing task must be told: the money its changes move and the references they create."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from envfactory_gym.answers import iter_fields, normalise, value_forms
+
+#: Result fields of a write that hold money the change moves to or from the customer: a fee, a refund, a payout.
+MONEY_FIELD = re.compile(r"(?:^|_)(?:fee|refund|refund_amount|payout|charged|credited|penalty|amount_charged|"
+                         r"cancellation_fee|late_cancellation_fee|total_charged|amount_payable|approved_amount|"
+                         r"replacement_fee|reconnection_fee|drop_fee|overdraft_fee|credit_added|waived_amount|"
+                         r"amount_waived|bonus_amount|provisional_credit)$")
+#: Result fields of a write that hold a reference the customer keeps.
+REFERENCE_FIELD = re.compile(r"(?:^|_)(?:confirmation_code|confirmation|reference|tracking_number|booking_reference)$")
+#: At most this many facts are derived for one task.
+MAX_FACTS = 3
+#: An amount an answer states: with a currency sign, or a number with two decimals.
+_AMOUNT = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?|(?<![\w.])\d[\d,]*\.\d{2}(?![\d])")
+
+
+def report_facts(calls: Sequence[tuple[str, Mapping[str, Any]]], results: Sequence[Any], writes: Iterable[str],
+                 known: Iterable[str] = ()) -> list[str]:
+    """The facts a writing task's final message must state, from its gold calls and their results: each write's
+    nonzero fee, refund, payout or charge, and each new confirmation code or tracking number (values the agent
+    passed in, or the user said, are not news); at most :data:`MAX_FACTS`, in call order."""
+    writes = set(writes)
+    given = {f for v in known for f in value_forms(v)}
+    out: list[str] = []
+    for (name, arguments), result in zip(calls, results):
+        if name not in writes or not isinstance(result, Mapping):
+            continue
+        args = {f for _, v in iter_fields(dict(arguments), name) for f in value_forms(v)} | given
+        for key, value in result.items():
+            if isinstance(value, bool) or value is None:
+                continue
+            money = isinstance(value, (int, float)) and MONEY_FIELD.search(key) and abs(float(value)) >= 0.005
+            ref = isinstance(value, str) and REFERENCE_FIELD.search(key)
+            if not (money or ref):
+                continue
+            text = f"{float(value):.2f}" if money else str(value)
+            forms = value_forms(text)
+            if forms & args or text in out:
+                continue
+            out.append(text)
+    return out[:MAX_FACTS]
+
+
+def stated_amounts(text: str) -> list[str]:
+    """The amounts a text states, normalised (``$1,234.50`` -> ``1234.5``)."""
+    return [normalise(m.group(0)) for m in _AMOUNT.finditer(text)]
+
+
+def unsupported_amounts(messages: Sequence[str], sources: Iterable[Any]) -> list[str]:
+    """The amounts the messages state that none of ``sources`` holds (tool results, arguments, the user's words,
+    the policy): a made-up amount in a final message is a false report."""
+    known: set[str] = set()
+    for source in sources:
+        if isinstance(source, str):
+            known |= set(stated_amounts(source)) | set(normalise(source).split())
+        else:
+            for _, v in iter_fields(source, "s"):
+                known |= value_forms(v)
+    return [a for m in messages for a in stated_amounts(m) if a not in known]

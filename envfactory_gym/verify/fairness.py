@@ -1,0 +1,258 @@
+"""Fairness checks of the gate: valid tasks, natural answers paid, the user simulator's answers, blind play replayed."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from envfactory_gym.answers import normalise, records, value_forms, within
+from envfactory_gym.package import EnvPackage, identity_values
+from envfactory_gym.reward import needed_facts
+from envfactory_gym.tasks import Task
+from envfactory_gym.user import SYNONYMS, STOP_TOKEN, ScriptedUser, is_decision
+
+#: The cut a user's env applies to a tool result (``ToolUseEnv(max_result_chars=...)``'s default).
+DEFAULT_RESULT_CHARS = 4000
+#: Most natural renderings of correct answers may score below 1.0 on at most this share of tasks.
+MAX_NATURAL_FAILURES = 0.02
+_DIGIT = re.compile(r"\d")
+
+
+@dataclass
+class TaskProblems:
+    """Problems of a task file: task id -> the reasons it is not a fair task."""
+
+    problems: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, task_id: str, reason: str) -> None:
+        self.problems.setdefault(task_id, []).append(reason)
+
+    def count(self, prefix: str) -> int:
+        """Tasks with a problem whose reason starts with ``prefix``."""
+        return sum(1 for reasons in self.problems.values() if any(r.startswith(prefix) for r in reasons))
+
+
+#: The problem classes :func:`task_problems` finds, as the reason's first words.
+PROBLEM_CLASSES = ("mixed actors", "unused gold read", "answer in the question", "result past the cut")
+
+
+def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: int = DEFAULT_RESULT_CHARS
+                  ) -> TaskProblems:
+    """Check each task for the defects that make an episode unfair, whatever the agent does:
+
+    - *mixed actors*: one user's request gives two values of the same identifying fact (two emails, two
+      dates of birth): the gold acts for two people;
+    - *unused gold read*: a gold read whose result nothing later uses (no later argument, no output);
+    - *answer in the question*: an output carrying a digit is written in the request;
+    - *result past the cut*: a gold result longer than the cut a user's env applies, with a fact the rest of the
+      task needs only past it.
+    """
+    out = TaskProblems()
+    writes = package.write_tools
+    for task in tasks:
+        gold = package.gold(task)
+        identifying = set(task.user_facts)
+        seen: dict[str, set[str]] = {}
+        for call in task.gold_calls:
+            for key, value in call.arguments.items():
+                if key in identifying and isinstance(value, (str, int)):
+                    seen.setdefault(key, set()).add(normalise(value))
+        for key, values in seen.items():
+            if len(values) > 1:
+                out.add(task.id, f"mixed actors: the gold uses {len(values)} different {key} values")
+        needed = needed_facts(task.gold_calls, gold.results, writes, task.outputs, identity_values(task))
+        for i, facts in needed.items():
+            if not facts:
+                out.add(task.id, f"unused gold read: call {i} ({task.gold_calls[i].name}) gives nothing the task "
+                                 f"uses")
+        asked = normalise(task.instruction)
+        for o in task.outputs:
+            if _DIGIT.search(o) and within(normalise(o), asked):
+                out.add(task.id, f"answer in the question: {o!r}")
+        for i, result in enumerate(gold.results):
+            text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str)
+            if len(text) <= max_result_chars:
+                continue
+            shown = normalise(text[:max_result_chars])
+            wanted = needed.get(i) or {f for _, v in _scalars(result) for f in value_forms(v)} & {
+                normalise(o) for o in task.outputs}
+            missing = [f for f in wanted if not within(f, shown)]
+            if missing:
+                out.add(task.id, f"result past the cut: call {i} ({task.gold_calls[i].name}) returns {len(text)} "
+                                 f"characters and {missing[0]!r} comes after the first {max_result_chars}")
+    return out
+
+
+def _scalars(result: Any) -> Iterable[tuple[str, Any]]:
+    from envfactory_gym.answers import iter_fields
+
+    return iter_fields(result, "r")
+
+
+# -- natural renderings of correct answers ---------------------------------------------------------------------
+
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_ISO_DATETIME = re.compile(r"^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::\d{2})?$")
+_MONEY = re.compile(r"^-?\d+\.\d{1,2}$")
+STYLES = ("long", "short", "numeric", "list", "context", "two_messages")
+
+
+def render(value: str, style: str) -> str:
+    """A fact as a person writes it in one of :data:`STYLES` (dates, times, amounts, small numbers, words)."""
+    v = str(value).strip()
+    m = _ISO_DATETIME.match(v)
+    if m:
+        day = render(m.group(1), style)
+        hour, minute = int(m.group(2)), m.group(3)
+        return f"{day} at {hour % 12 or 12}:{minute} {'PM' if hour >= 12 else 'AM'}"
+    if _ISO_DATE.match(v):
+        d = date.fromisoformat(v)
+        if style == "short":
+            return f"{d.day} {_MONTHS[d.month - 1][:3]}"
+        if style == "numeric":
+            return f"{d.month}/{d.day}/{d.year}"
+        suffix = "th" if 10 <= d.day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(d.day % 10, "th")
+        return f"{_MONTHS[d.month - 1]} {d.day}{suffix}, {d.year}" if style == "list" else \
+            f"{_MONTHS[d.month - 1]} {d.day}, {d.year}"
+    if _MONEY.match(v):
+        amount = float(v)
+        return f"${amount:,.2f}" if style != "numeric" else f"{amount:,.2f} dollars"
+    if v.isdigit() and int(v) < len(_WORDS) and style in ("long", "list"):
+        return _WORDS[int(v)]
+    return v.replace("_", " ")
+
+
+def natural_answers(task: Task, package: EnvPackage) -> list[list[str]]:
+    """Final answers a good agent might give to ``task`` (each a list of messages), in every style."""
+    facts = list(task.outputs)
+    if not facts:
+        return []
+    out: list[list[str]] = []
+    for style in STYLES:
+        said = [render(f, style) for f in facts]
+        if style == "list":
+            out.append(["Here is what I found:\n" + "\n".join(f"({i}) {s}" for i, s in enumerate(said, 1))])
+        elif style == "context":
+            context = _context_of(task, package)
+            today = datetime.fromisoformat(package.manifest.now).date()
+            out.append([f"As of today, {render(today.isoformat(), 'long')}, I checked your records"
+                        f"{' (' + context + ')' if context else ''}. Answer: {', '.join(said)}."])
+        elif style == "two_messages" and len(said) > 1:
+            out.append([f"First, {said[0]}. Would you like the rest as well?",
+                        f"And the rest: {', '.join(said[1:])}. That's everything."])
+        else:
+            out.append([f"I looked into it for you: {', '.join(said)}. Thanks for waiting."])
+    return out
+
+
+def _context_of(task: Task, package: EnvPackage, most: int = 3) -> str:
+    """A few other values of the record the first fact comes from, the way an answer names what it is about."""
+    gold = package.gold(task)
+    form = normalise(task.outputs[0])
+    for result in reversed(gold.results):
+        for record in records(result):
+            forms = {k: value_forms(v) for k, v in record.items()}
+            if any(form in f for f in forms.values()):
+                picked = [f"{k.replace('_', ' ')} {render(str(v), 'long')}" for k, v in record.items()
+                          if v is not None and not isinstance(v, bool) and form not in forms[k]
+                          and (k.endswith("id") or k.endswith("code") or k.endswith("number") or "date" in k)]
+                return ", ".join(picked[:most])
+    return ""
+
+
+def check_natural_answers(env: Any, tasks: Sequence[Task]) -> dict[str, Any]:
+    """Play the gold calls of every task with outputs, then each natural answer; count the episodes below 1.0."""
+    from envfactory_gym.soundness import play
+
+    package = env.unwrapped.package
+    total = failed = 0
+    failures: list[str] = []
+    for task in tasks:
+        for answer in natural_answers(task, package):
+            plan = [{"name": c.name, "arguments": c.arguments} for c in task.gold_calls]
+            reward, _ = play(env, task.id, [*plan, *answer[:-1], answer[-1] + " " + STOP_TOKEN])
+            total += 1
+            if not math.isclose(reward, 1.0, abs_tol=1e-9):
+                failed += 1
+                if len(failures) < 20:
+                    failures.append(f"{task.id}: {answer[-1][:120]!r} scored {reward:.2f}")
+    tasks_with = sum(1 for t in tasks if t.outputs)
+    return {"episodes": total, "below_one": failed, "tasks": tasks_with,
+            "share_below_one": round(failed / total, 4) if total else 0.0, "examples": failures}
+
+
+# -- the user simulator on paraphrased questions ---------------------------------------------------------------
+
+_ASK = ("What is your {k}?", "Could you tell me your {k}?", "Please provide your {k}.", "I'll need your {k}.",
+        "Can you share your {k} with me?")
+
+
+def user_battery(tasks: Sequence[Task]) -> dict[str, Any]:
+    """Ask every fact of every task in several paraphrases (and common spellings); check that each is answered
+    with the fact, that a final answer naming the fact's keywords ends the episode, and that a yes/no question
+    without a declared decision is never answered with consent."""
+    asked = answered = ended = endings = consent = yes_no = 0
+    misses: list[str] = []
+    for task in tasks:
+        for name in task.user_facts:
+            if is_decision(task, name):
+                continue
+            spellings = {task.fact_keywords(name)[0]}
+            for group in SYNONYMS:
+                if spellings & group:
+                    spellings |= group
+            for spelling in sorted(spellings):
+                for template in _ASK:
+                    user = ScriptedUser()
+                    user.start(task, 0)
+                    turn = user.respond(template.format(k=spelling))
+                    asked += 1
+                    if task.user_facts[name].value in turn.content:
+                        answered += 1
+                    elif len(misses) < 10:
+                        misses.append(f"{task.id}: {template.format(k=spelling)!r} -> {turn.content!r}")
+            user = ScriptedUser()
+            user.start(task, 0)
+            endings += 1
+            ended += user.respond(f"All set: I used your {' and '.join(task.fact_keywords(name)[:2])} and "
+                                  f"your request is done. Have a great day.").done
+        if not any(is_decision(task, n) for n in task.user_facts):
+            user = ScriptedUser()
+            user.start(task, 0)
+            yes_no += 1
+            reply = user.respond("Should I go ahead and make that change for you?").content.lower()
+            consent += bool(re.search(r"\b(yes|sure|go ahead with what|please do|okay, do it)\b", reply))
+    return {"questions": asked, "answered": answered, "final_answers": endings, "ended": ended,
+            "yes_no_without_decision": yes_no, "consent_given": consent, "misses": misses}
+
+
+# -- blind play ----------------------------------------------------------------------------------------------
+
+def replay_blind_play(folder: Path, env: Any) -> dict[str, Any]:
+    """Replay ``tests/blind_play.jsonl``: correct play must score its expected reward, shortcuts at most 0.1."""
+    from envfactory_gym.testing.blind import BLIND_FILE, load_episodes
+
+    episodes = load_episodes(folder / "tests" / BLIND_FILE)
+    correct = [e for e in episodes if e.kind != "shortcut"]
+    shortcuts = [e for e in episodes if e.kind == "shortcut"]
+    wrong: list[str] = []
+    scores: list[float] = []
+    for e in correct:
+        reward, _, _ = e.replay(env)
+        scores.append(reward)
+        if not math.isclose(reward, e.expected_reward, abs_tol=1e-6):
+            wrong.append(f"{e.task_id}: {reward:.2f} (expected {e.expected_reward:.2f})")
+    cheats = [e.replay(env)[0] for e in shortcuts]
+    return {"episodes": len(correct), "mean_reward": round(sum(scores) / len(scores), 4) if scores else None,
+            "below_expected": wrong, "shortcuts": len(shortcuts),
+            "shortcut_mean": round(sum(cheats) / len(cheats), 4) if cheats else None,
+            "shortcut_max": max(cheats) if cheats else None}
