@@ -20,6 +20,7 @@ from envfactory_gym.querygen.describe import References, is_reference, pick_answ
 from envfactory_gym.querygen.graph import ToolGraph, identifier_columns, iter_fields
 from envfactory_gym.querygen.refine import TAG_IN_SEQUENCE, TAG_MULTI, UnphraseableTask, refine_task
 from envfactory_gym.querygen.spec import declarations_for
+from envfactory_gym.task_checks import prune_unused_reads, task_problems
 from envfactory_gym.tasks import GoldCall, Task
 
 #: Small amounts for numeric parameters that declare no choices and have no seed column to draw from.
@@ -86,6 +87,8 @@ class TaskSampler:
         self.rng = random.Random(seed)
         self.duplicates = 0
         self.failed = 0
+        #: Sampled tasks rejected as unfair (see :func:`~envfactory_gym.task_checks.task_problems`).
+        self.unfair = 0
         self.used: Counter[str] = Counter()
         self.misses: Counter[str] = Counter()
         self._reuse = 0.7
@@ -140,6 +143,11 @@ class TaskSampler:
             try:
                 task = (self.refiner or refine_task)(task, self.pkg, chain.results, self.rng)
             except UnphraseableTask:
+                task = None
+        if task is not None:  # fair by construction: no unused read, one actor, no leaked answer, nothing cut
+            task = prune_unused_reads(task, chain.results, self.pkg.write_tools)
+            if task_problems(self.pkg, [task]).problems:
+                self.unfair += 1
                 task = None
         if task is None:
             self.failed += 1

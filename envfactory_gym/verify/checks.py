@@ -202,6 +202,56 @@ def check_soundness(ctx: Context) -> CheckResult:
     return _result("soundness", True, **figures)
 
 
+def check_fairness(ctx: Context, sampled: int = MIN_SAMPLED_TASKS) -> CheckResult:
+    """Fair to a good agent, with the defaults a user gets: no unfair task (shipped or sampled), natural
+    renderings of correct answers paid, the user simulator answers paraphrased questions and never consents by
+    default, and the recorded blind-play episodes score what they should."""
+    import gymnasium as gym
+
+    from envfactory_gym.querygen.sampler import TaskSampler
+    from envfactory_gym.verify import fairness
+
+    pkg = ctx.package
+    shipped = fairness.task_problems(pkg, pkg.tasks)
+    drawn = TaskSampler(pkg, seed=1).sample(sampled)
+    sampled_problems = fairness.task_problems(pkg, drawn)
+    env = gym.make(ctx.env_id)
+    try:
+        natural = fairness.check_natural_answers(env, pkg.tasks)
+        blind = fairness.replay_blind_play(ctx.folder, env)
+    finally:
+        env.close()
+    battery = fairness.user_battery(pkg.tasks)
+    figures = {"task_problems": {c: shipped.count(c) for c in fairness.PROBLEM_CLASSES},
+               "sampled": len(drawn), "sampled_problems": {c: sampled_problems.count(c)
+                                                           for c in fairness.PROBLEM_CLASSES},
+               "natural_answers": {k: v for k, v in natural.items() if k != "examples"},
+               "user_battery": {k: v for k, v in battery.items() if k != "misses"}, "blind_play": blind}
+    reasons = []
+    if shipped.problems:
+        tid, why = next(iter(shipped.problems.items()))
+        reasons.append(f"{len(shipped.problems)} unfair task(s), e.g. {tid}: {why[0]}")
+    if sampled_problems.problems:
+        tid, why = next(iter(sampled_problems.problems.items()))
+        reasons.append(f"{len(sampled_problems.problems)} of {len(drawn)} sampled tasks unfair, e.g. {why[0]}")
+    if natural["share_below_one"] > fairness.MAX_NATURAL_FAILURES:
+        reasons.append(f"{natural['below_one']} of {natural['episodes']} natural answers score below 1.0, e.g. "
+                       f"{natural['examples'][0]}")
+    if battery["answered"] < battery["questions"] or battery["ended"] < battery["final_answers"]:
+        reasons.append(f"the user simulator answered {battery['answered']} of {battery['questions']} paraphrased "
+                       f"questions and ended {battery['ended']} of {battery['final_answers']} final answers")
+    if battery["consent_given"]:
+        reasons.append(f"the user simulator consented to {battery['consent_given']} undeclared yes/no questions")
+    if blind["below_expected"]:
+        reasons.append(f"blind play: {len(blind['below_expected'])} correct episode(s) below their reward, e.g. "
+                       f"{blind['below_expected'][0]}")
+    if blind["shortcut_max"] is not None and blind["shortcut_max"] > 0.1:
+        reasons.append(f"blind play: a shortcut episode scores {blind['shortcut_max']:.2f} (at most 0.1)")
+    if reasons:
+        return _result("fairness", False, "; ".join(reasons), "tasks.jsonl", **figures)
+    return _result("fairness", True, **figures)
+
+
 def check_overlap(ctx: Context) -> CheckResult:
     """The tools do not re-create a public benchmark's tool surface."""
     from envfactory_gym.verify.overlap import overlap_report

@@ -11,7 +11,7 @@ from envfactory_gym.verify import checks
 from envfactory_gym.verify.record import CheckResult
 
 #: The checks that run on the environment's code in this child, in order.
-ENV_CHECKS = ("load", "env_api", "agents", "querygen", "soundness", "overlap")
+ENV_CHECKS = ("load", "env_api", "agents", "querygen", "soundness", "fairness", "overlap")
 
 
 def _write(out: Path, results: list[CheckResult]) -> None:
@@ -32,7 +32,8 @@ def main(argv: list[str]) -> int:
     if ctx is None:
         return 0
     table = {"env_api": checks.check_env_api, "agents": checks.check_agents, "querygen": checks.check_querygen,
-             "soundness": checks.check_soundness, "overlap": checks.check_overlap}
+             "soundness": checks.check_soundness, "fairness": checks.check_fairness,
+             "overlap": checks.check_overlap}
     for name in wanted:
         if name == "load":
             continue

@@ -1,0 +1,97 @@
+"""What makes a task unfair whatever the agent does: two actors, unused gold reads, leaked answers, results cut."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from envfactory_gym.answers import iter_fields, normalise, value_forms, within
+from envfactory_gym.package import EnvPackage, identity_values
+from envfactory_gym.reward import needed_facts
+from envfactory_gym.tasks import Task
+
+#: The cut a user's env applies to a tool result (``ToolUseEnv(max_result_chars=...)``'s default).
+DEFAULT_RESULT_CHARS = 4000
+_DIGIT = re.compile(r"\d")
+
+
+@dataclass
+class TaskProblems:
+    """Problems of a task file: task id -> the reasons it is not a fair task."""
+
+    problems: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, task_id: str, reason: str) -> None:
+        self.problems.setdefault(task_id, []).append(reason)
+
+    def count(self, prefix: str) -> int:
+        """Tasks with a problem whose reason starts with ``prefix``."""
+        return sum(1 for reasons in self.problems.values() if any(r.startswith(prefix) for r in reasons))
+
+
+#: The problem classes :func:`task_problems` finds, as the reason's first words.
+PROBLEM_CLASSES = ("mixed actors", "unused gold read", "answer in the question", "result past the cut")
+
+
+def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: int = DEFAULT_RESULT_CHARS
+                  ) -> TaskProblems:
+    """Check each task for the defects that make an episode unfair, whatever the agent does:
+
+    - *mixed actors*: one user's request gives two values of the same identifying fact (two emails, two
+      dates of birth): the gold acts for two people;
+    - *unused gold read*: a gold read whose result nothing later uses (no later argument, no output);
+    - *answer in the question*: an output carrying a digit is written in the request;
+    - *result past the cut*: a gold result longer than the cut a user's env applies, with a fact the rest of the
+      task needs only past it.
+    """
+    out = TaskProblems()
+    writes = package.write_tools
+    for task in tasks:
+        gold = package.gold(task)
+        identifying = set(task.user_facts)
+        seen: dict[str, set[str]] = {}
+        for call in task.gold_calls:
+            for key, value in call.arguments.items():
+                if key in identifying and isinstance(value, (str, int)):
+                    seen.setdefault(key, set()).add(normalise(value))
+        for key, values in seen.items():
+            if len(values) > 1:
+                out.add(task.id, f"mixed actors: the gold uses {len(values)} different {key} values")
+        needed = needed_facts(task.gold_calls, gold.results, writes, task.outputs, identity_values(task))
+        for i, facts in needed.items():
+            if not facts:
+                out.add(task.id, f"unused gold read: call {i} ({task.gold_calls[i].name}) gives nothing the task "
+                                 f"uses")
+        asked = normalise(task.instruction)
+        for o in task.outputs:
+            if _DIGIT.search(o) and within(normalise(o), asked):
+                out.add(task.id, f"answer in the question: {o!r}")
+        for i, result in enumerate(gold.results):
+            text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str)
+            if len(text) <= max_result_chars:
+                continue
+            shown = normalise(text[:max_result_chars])
+            wanted = needed.get(i) or {f for _, v in _scalars(result) for f in value_forms(v)} & {
+                normalise(o) for o in task.outputs}
+            missing = [f for f in wanted if not within(f, shown)]
+            if missing:
+                out.add(task.id, f"result past the cut: call {i} ({task.gold_calls[i].name}) returns {len(text)} "
+                                 f"characters and {missing[0]!r} comes after the first {max_result_chars}")
+    return out
+
+
+def _scalars(result: Any) -> Iterable[tuple[str, Any]]:
+    return iter_fields(result, "r")
+
+
+def prune_unused_reads(task: Task, results: Sequence[Any], writes: Iterable[str]) -> Task:
+    """``task`` without the gold reads nothing uses (see :func:`~envfactory_gym.reward.needed_facts`; reads
+    that verify the user stay): a gold chain has no call whose result nothing uses."""
+    needed = needed_facts(task.gold_calls, list(results), writes, task.outputs, identity_values(task))
+    keep = [c for i, c in enumerate(task.gold_calls) if i not in needed or needed[i]]
+    if len(keep) == len(task.gold_calls) or not keep:
+        return task
+    return task.model_copy(update={"gold_calls": keep})
