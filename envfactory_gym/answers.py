@@ -287,6 +287,8 @@ class AnswerKey:
     user_text: str = ""
     clock: Any = None
     free_text: str = ""
+    #: The result a computed fact (held by no result) is worked out from: the gold's last read.
+    derived_from: Any = None
     _fields: dict[str, set[str]] = field(default_factory=dict, init=False, repr=False)
     _field_values: dict[str, set[str]] = field(default_factory=dict, init=False, repr=False)
 
@@ -312,15 +314,25 @@ class AnswerKey:
                     continue
                 seen_objects.add(key)
                 holders.append((own, subtree))
-            for record in records(result):
-                fields = [value_forms(v) for v in record.values()]
-                fields = [f for f in fields if f]
+            for fields in _pasteable(result):
                 if len(fields) >= PASTED_MIN_FIELDS and fields not in self._records:
                     self._records.append(fields)
         for form in self._forms:
             holding = [sub for own, sub in holders if form in own]
             if 0 < len(holding) <= 2:
                 for sub in holding:
+                    self._context |= sub
+            elif self.derived_from is not None:
+                last = objects(self.derived_from)
+                target = [sub for own, sub in last if form in own]
+                if not holding:  # a computed fact: the result it is worked out from is its context
+                    target = [sub for _, sub in last]
+                elif isinstance(self.derived_from, Mapping) and last and form in last[-1][1] and (
+                        form in last[-1][0] or len(last[-1][0]) >= PASTED_MIN_FIELDS):
+                    target = [last[-1][1]]  # the record a detail read returns, whatever it nests
+                elif len(target) > 3:  # a common value (a status): no record is singled out by it
+                    target = []
+                for sub in target:
                     self._context |= sub
 
     def holders(self, form: str) -> set[str]:
@@ -390,6 +402,26 @@ class AnswerKey:
     def _excused(self, gram: str) -> bool:
         # The facts themselves (and values that are part of one, or contain one) and what the user said.
         return any(within(gram, f) or within(f, gram) for f in self._forms) or within(gram, self._user)
+
+
+def _pasteable(result: Any) -> list[list[frozenset[str]]]:
+    """What an answer can paste of a result: every record (see :func:`records`), and every object whole, the
+    records in its lists included; each as the forms of its fields."""
+    out = [[f for f in map(value_forms, r.values()) if f] for r in records(result)]
+
+    def walk(obj: Any) -> None:
+        if isinstance(obj, (list, tuple)):
+            for x in obj:
+                walk(x)
+        elif isinstance(obj, Mapping):
+            nested = [v for v in obj.values() if isinstance(v, (list, tuple, Mapping))]
+            if any(isinstance(v, (list, tuple)) for v in nested):
+                out.append([f for _, v in iter_fields(obj, "r") for f in [value_forms(v)] if f])
+            for v in nested:
+                walk(v)
+
+    walk(result)
+    return out
 
 
 def _stated(form: str, said: str, in_words: str) -> bool:

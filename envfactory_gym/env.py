@@ -305,7 +305,8 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
             answer = AnswerKey(task.outputs, DataValues.from_template(self.package.template),
                                [*zip((c.name for c in task.gold_calls), self._gold.results), *self._results],
                                user_text(task.instruction, task.user_facts), clock=self.package.manifest.now,
-                               free_text=self.package.policy)
+                               free_text=self.package.policy,
+                               derived_from=self._gold.results[-1] if self._gold.results else None)
         writes = self.package.write_tools
         identity = identity_values(task)
         reached = reached_reads(self._gold.needed(task, writes), (r for _, r in self._results),

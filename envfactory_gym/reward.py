@@ -63,9 +63,10 @@ class RewardConfig(BaseModel):
                              "facts, the tool-result records holding them and what the user said; more and the "
                              "answer is a haystack: no fact counts as stated.")
     trace_needs_answer: bool = Field(
-        True, description="On a task whose gold trajectory changes nothing, the trajectory match counts only as "
-                          "far as the answer is stated (trace x communicate): the gold reads are only a means "
-                          "to the answer.")
+        True, description="On a task with outputs (the answer to a question, the fee or code a change produced), "
+                          "the trajectory match counts only as far as they are stated (trace x communicate), and "
+                          "not at all when the final report states a made-up amount: the right calls with a false "
+                          "or missing report are not a success.")
 
 
 @dataclass(frozen=True)
@@ -291,7 +292,7 @@ class CompositeReward:
             comm = 0.0
         if not cfg.partial_state_credit:
             comm = 1.0 if comm == 1.0 else 0.0
-        if read_only and outputs and cfg.require_outputs and cfg.trace_needs_answer:
+        if cfg.trace_needs_answer and cfg.require_outputs and (outputs or unsupported_amounts):
             trace *= comm
         forbidden = count_forbidden(forbidden_calls, calls, cfg.numeric_tolerance)
         outcome = 0.0 if forbidden else state_score * (comm if cfg.require_outputs else 1.0)

@@ -10,7 +10,7 @@ from typing import Any
 
 from envfactory_gym.answers import iter_fields, normalise, value_forms, within
 from envfactory_gym.package import EnvPackage, identity_values
-from envfactory_gym.reward import needed_facts
+from envfactory_gym.reward import needed_facts, verification_reads
 from envfactory_gym.tasks import Task
 
 #: The cut a user's env applies to a tool result (``ToolUseEnv(max_result_chars=...)``'s default).
@@ -60,6 +60,11 @@ def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: 
         for key, values in seen.items():
             if len(values) > 1:
                 out.add(task.id, f"mixed actors: the gold uses {len(values)} different {key} values")
+        found = {_first_id(gold.results[i]) for i in verification_reads(task.gold_calls, identity_values(task))}
+        found.discard(None)
+        if len(found) > 1:
+            out.add(task.id, f"mixed actors: the user is verified as {len(found)} different people "
+                             f"({', '.join(sorted(map(str, found)))})")
         needed = needed_facts(task.gold_calls, gold.results, writes, task.outputs, identity_values(task))
         for i, facts in needed.items():
             if not facts:
@@ -81,6 +86,14 @@ def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: 
                 out.add(task.id, f"result past the cut: call {i} ({task.gold_calls[i].name}) returns {len(text)} "
                                  f"characters and {missing[0]!r} comes after the first {max_result_chars}")
     return out
+
+
+def _first_id(result: Any) -> Any:
+    """The first id a lookup returns (``customer_id``, ``holder_id``...): who was found."""
+    for key, value in iter_fields(result, "r"):
+        if key.endswith("id") and value is not None:
+            return value
+    return None
 
 
 def _scalars(result: Any) -> Iterable[tuple[str, Any]]:

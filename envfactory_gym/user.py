@@ -104,13 +104,15 @@ class ScriptedUser:
         asking = asking_sentences(agent_message)
         if not asking:
             return UserTurn(self._pick(_BYE), done=True)
+        if all(_CLOSING.search(s) for s in asking):
+            return UserTurn(self._pick(_BYE), done=True)
         text = " ".join(asking).lower()
         decisions = [n for n in task.user_facts if is_decision(task, n)]
         asked = [n for n in task.user_facts if n not in decisions
                  and any(mentions(text, kw) for kw in task.fact_keywords(n))]
         yes_no = any(_YES_NO.match(s.strip()) for s in asking)
-        if yes_no or not asked:
-            asked += [n for n in decisions if any(mentions(text, kw) for kw in task.fact_keywords(n))]
+        if not asked:  # a yes/no question (any wording) gets the declared decision; else one naming its words
+            asked = [n for n in decisions if yes_no or any(mentions(text, kw) for kw in task.fact_keywords(n))]
         if asked:
             parts = []
             for name in asked:
@@ -122,8 +124,6 @@ class ScriptedUser:
                 parts.append(self._pick(template).format(name=name.replace("_", " "), value=value))
                 self._given.add(name)
             return UserTurn(" ".join(parts))
-        if all(_CLOSING.search(s) for s in asking):
-            return UserTurn(self._pick(_BYE), done=True)
         self._unanswered += 1
         done = self._unanswered >= self.max_unanswerable
         if yes_no:

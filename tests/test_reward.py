@@ -134,7 +134,7 @@ def test_grpo_reward_overrides_are_checked_early():
 def test_a_pasted_result_is_no_answer():
     gold = [("find", {"email": "a@b.c"}), ("pay", {"amount": 10.5})]
     dump = reward(gold, outputs=["Tracking 1Z999"], messages=['Here: {"tracking": "Tracking 1Z999"}'])
-    assert dump.communicate == 0.0 and dump.reward == 0.5
+    assert dump.communicate == 0.0 and dump.reward == 0.0  # the right calls without the answer are no success
     assert reward(gold, outputs=["Tracking 1Z999"], messages=["Your tracking 1Z999 is on its way."]).reward == 1.0
 
 

@@ -64,3 +64,8 @@ def test_asking_sentences_and_mentions():
     assert asking_sentences("I found it. Is your email a.b@c.d? Thanks.") == ["Is your email a.b@c.d?"]
     assert asking_sentences("Your refund is $12.50. Have a good day!") == []
     assert mentions("what is your e-mail address", "email") and not mentions("unzipped", "zip")
+
+
+def test_any_yes_no_question_gets_the_declared_decision_and_a_closing_question_ends():
+    assert talk(task(answer=YES), "Is it OK if I record your notice for May 31?")[0].content == "Yes, please go ahead."
+    assert talk(task(answer=YES), "Is there anything else I can help you with?")[0].done

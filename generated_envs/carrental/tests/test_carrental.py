@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -11,10 +12,13 @@ import pytest
 
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.testing import EnvUnderTest
+from envfactory_gym.testing.blind import blind_play_test
 
 ENV = EnvUnderTest(__file__)
 state = ENV.state_fixture()
 run, refused = ENV.run, ENV.assert_refused
+#: Recorded blind play (tests/blind_play.jsonl): correct play scores 1.0, shortcuts at most 0.1.
+test_blind_play = blind_play_test(ENV.root)
 
 
 def sql(state: DuckDBState, statement: str) -> None:
@@ -126,6 +130,21 @@ def test_find_renter_and_profile(state: DuckDBState) -> None:
     assert all(r["status"] == "returned" for r in run(state, "get_renter_profile", renter_id="R-1035",
                                                       status="returned")["reservations"])
     refused(state, "get_renter_profile", "no renter", renter_id="R-9999")
+
+
+def test_profile_pages_stay_under_the_result_cut(state: DuckDBState) -> None:
+    p = run(state, "get_renter_profile", renter_id="R-1044")  # the longest profile: 8 reservations, one page
+    assert len(p["reservations"]) == 8 and p["more"] is False and "next_offset" not in p
+    run(state, "book_rental", renter_id="R-1044", pickup_branch_id="DEN-APT", class_code="ECONOMY",
+        pickup_at="2026-08-10 10:00", days=1)
+    first = run(state, "get_renter_profile", renter_id="R-1044")
+    assert len(first["reservations"]) == 8 and first["more"] is True and first["next_offset"] == 8
+    rest = run(state, "get_renter_profile", renter_id="R-1044", offset=first["next_offset"])
+    assert len(rest["reservations"]) == 1 and rest["more"] is False
+    ids = [r["reservation_id"] for r in first["reservations"] + rest["reservations"]]
+    assert len(set(ids)) == 9
+    assert len(json.dumps(first, ensure_ascii=False)) < 4000
+    refused(state, "get_renter_profile", "offset", renter_id="R-1044", offset=-1)
 
 
 def test_get_rental_booking_views(state: DuckDBState) -> None:

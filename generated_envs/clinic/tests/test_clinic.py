@@ -14,11 +14,14 @@ import pytest
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.errors import ToolError
 from envfactory_gym.testing import EnvUnderTest
+from envfactory_gym.testing.blind import blind_play_test
 
 ENV = EnvUnderTest(__file__)
 state = ENV.state_fixture()
 later = ENV.state_fixture(now="2026-04-14T10:30:00")  # the same seed an hour and a half later
 run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
+#: Recorded blind play (tests/blind_play.jsonl): correct play scores 1.0, shortcuts at most 0.1.
+test_blind_play = blind_play_test(ENV.root)
 
 
 NOW = "2026-04-14T09:00:00"
@@ -250,12 +253,13 @@ def test_clinician_and_slot_search(state: DuckDBState) -> None:
     derm = run(state, "find_clinicians", specialty="dermatology", site_id="site-3")
     assert derm and all(c["site_id"] == "SITE-3" and c["specialty"] == "dermatology" for c in derm)
     slots = run(state, "find_open_slots", specialty="dermatology", site_id="SITE-3", earliest_date="2026-04-20",
-                latest_date="2026-05-01", mode="in_person")
+                latest_date="2026-05-01", mode="in_person")["slots"]
     assert slots and all("2026-04-20" <= s["starts_at"][:10] <= "2026-05-01" and s["site_id"] == "SITE-3"
                          and s["mode"] == "in_person" and s["spots_left"] > 0 for s in slots)
     assert [s["starts_at"] for s in slots] == sorted(s["starts_at"] for s in slots)
-    assert all(s["starts_at"] > "2026-04-14 09:00" for s in run(state, "find_open_slots", specialty="nutrition"))
-    by_one = run(state, "find_open_slots", specialty="dermatology", clinician_id=derm[0]["clinician_id"])
+    assert all(s["starts_at"] > "2026-04-14 09:00"
+               for s in run(state, "find_open_slots", specialty="nutrition")["slots"])
+    by_one = run(state, "find_open_slots", specialty="dermatology", clinician_id=derm[0]["clinician_id"])["slots"]
     assert {s["clinician_id"] for s in by_one} == {derm[0]["clinician_id"]}
     assert_refused(state, "find_clinicians", "no clinic site", specialty="cardiology", site_id="SITE-9")
     assert_refused(state, "find_open_slots", "no clinician", specialty="cardiology", clinician_id="CLN-999")

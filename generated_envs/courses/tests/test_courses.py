@@ -13,10 +13,13 @@ import pytest
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.errors import ToolError
 from envfactory_gym.testing import EnvUnderTest
+from envfactory_gym.testing.blind import blind_play_test
 
 ENV = EnvUnderTest(__file__)
 state = ENV.state_fixture()
 run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
+#: Recorded blind play (tests/blind_play.jsonl): correct play scores 1.0, shortcuts at most 0.1.
+test_blind_play = blind_play_test(ENV.root)
 
 
 def enrolled_in(state: DuckDBState, term_id: str, extra: str = "") -> dict[str, Any]:
@@ -177,6 +180,30 @@ def test_schedule_and_account(state: DuckDBState) -> None:
     assert account["entries"] and account["past_due"] == 0
 
 
+def test_long_results_are_paged_under_the_cut(state: DuckDBState) -> None:
+    """Schedules, statements and section lists page (next_offset) and filter so that no result an agent sees is
+    cut at 4,000 characters, and every row is reachable."""
+    for st in state.db.query("SELECT student_id FROM students ORDER BY student_id"):
+        sid = st["student_id"]
+        for tool, key in (("get_student_schedule", "enrollments"), ("get_account_statement", "entries")):
+            rows, offset = [], 0
+            while offset is not None:
+                page = run(state, tool, student_id=sid, offset=offset)
+                assert len(json.dumps(page)) < 3800, (tool, sid, offset)
+                rows += page[key]
+                offset = page.get("next_offset")
+            assert len(rows) == page["total"], (tool, sid)
+        spring = run(state, "get_student_schedule", student_id=sid, term_id="sp27")
+        assert all(e["term_id"] == "SP27" for e in spring["enrollments"])
+        fall = run(state, "get_student_schedule", student_id=sid, term_id="FA26", status="enrolled")
+        assert all(e["term_id"].startswith("FA26") and e["status"] == "enrolled" for e in fall["enrollments"])
+    for c in state.db.query("SELECT course_id FROM courses ORDER BY course_id"):
+        page = run(state, "get_course_sections", course_id=c["course_id"])
+        assert len(json.dumps(page)) < 3800 and len(page["sections"]) == min(page["total"], 10), c
+    assert_refused(state, "get_student_schedule", "no term", student_id="S-10042", term_id="WI27")
+    assert_refused(state, "get_account_statement", "offset", student_id="S-10042", offset=-1)
+
+
 # -- registration rules -----------------------------------------------------------------------------------------
 
 def test_enroll_charges_tuition_and_fee(state: DuckDBState) -> None:
@@ -188,7 +215,7 @@ def test_enroll_charges_tuition_and_fee(state: DuckDBState) -> None:
     assert result["tuition"] == round(section["credits"] * 391.00, 2)
     assert result["total_charged"] == round(result["tuition"] + section["lab_fee"], 2)
     assert result["enrollment_id"] in [e["enrollment_id"] for e in
-                                       run(state, "get_student_schedule", student_id=sid)["enrollments"]]
+                                       run(state, "get_student_schedule", student_id=sid, term_id="SP27")["enrollments"]]
     charged = state.db.scalar("SELECT sum(amount) FROM account_entries WHERE enrollment_id = ?",
                               [result["enrollment_id"]])
     assert charged == result["total_charged"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from datetime import date, timedelta
@@ -12,10 +13,13 @@ import pytest
 
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.testing import EnvUnderTest
+from envfactory_gym.testing.blind import blind_play_test
 
 ENV = EnvUnderTest(__file__)
 state = ENV.state_fixture()
 run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
+#: Recorded blind play (tests/blind_play.jsonl): correct play scores 1.0, shortcuts at most 0.1.
+test_blind_play = blind_play_test(ENV.root)
 
 
 NOW = ENV.manifest.now
@@ -166,6 +170,23 @@ def test_list_reservations_and_booking(state: DuckDBState) -> None:
     in_house = run(state, "get_booking", reservation_id="RES-40433")
     assert in_house["room_number"] and in_house["checked_in_at"]
     assert_refused(state, "get_booking", "no reservation with id", reservation_id="RES-1")
+
+
+def test_list_reservations_pages(state: DuckDBState) -> None:
+    first = run(state, "list_guest_reservations", guest_id="G-10155")
+    assert len(first["reservations"]) == 8 and first["more"] is False and "next_offset" not in first
+    tail = run(state, "list_guest_reservations", guest_id="G-10155", offset=5)["reservations"]
+    assert tail == first["reservations"][5:]
+    card = next(c for c in run(state, "get_guest_profile", guest_id="G-10155")["cards"] if not c["expired"])
+    for k in range(3):
+        run(state, "book_room", guest_id="G-10155", room_type_id="RT-301", check_in=f"2026-09-{10 + 2 * k}",
+            nights=1, adults=1, card_id=card["card_id"])
+    page = run(state, "list_guest_reservations", guest_id="G-10155")
+    assert len(page["reservations"]) == 10 and page["more"] is True and page["next_offset"] == 10
+    rest = run(state, "list_guest_reservations", guest_id="G-10155", offset=page["next_offset"])
+    assert len(rest["reservations"]) == 1 and rest["more"] is False
+    assert len(json.dumps(page)) < 4000
+    assert_refused(state, "list_guest_reservations", "offset must be 0 or more", guest_id="G-10155", offset=-1)
 
 
 def test_hotels_and_availability(state: DuckDBState) -> None:

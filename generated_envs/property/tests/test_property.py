@@ -13,10 +13,13 @@ import pytest
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.errors import ToolError
 from envfactory_gym.testing import EnvUnderTest
+from envfactory_gym.testing.blind import blind_play_test
 
 ENV = EnvUnderTest(__file__)
 state = ENV.state_fixture()
 run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
+#: Recorded blind play (tests/blind_play.jsonl): correct play scores 1.0, shortcuts at most 0.1.
+test_blind_play = blind_play_test(ENV.root)
 
 
 NOW = ENV.manifest.now
@@ -189,6 +192,36 @@ def test_payment_posts_late_fees_once_and_clears_balance(state: DuckDBState) -> 
     assert after["late_fees_due"] == [] and after["balance"] == round(ledger["amount_due"] - 100, 2)
     second = run(state, "record_rent_payment", lease_id=lease, amount=after["amount_due"], method="ach")
     assert second["late_fees_posted"] == [] and second["new_balance"] == 0
+
+
+def test_ledger_pages_stay_under_the_result_cut(state: DuckDBState) -> None:
+    """The longest ledgers (23 entries) used to pass 4,000 characters and lose their totals to the cut: entries
+    come 15 at a time after the totals, and next_offset pages back to the oldest one."""
+    leases = [r["lease_id"] for r in state.db.query("SELECT lease_id FROM leases ORDER BY lease_id")]
+    for lease in leases:
+        ledger = run(state, "get_rent_ledger", lease_id=lease)
+        assert len(json.dumps(ledger)) < 3600, lease
+        assert list(ledger)[:6] == ["lease_id", "monthly_rent", "balance", "late_fees_due", "amount_due", "past_due"]
+    lease = one(state, "SELECT lease_id, count(*) AS n FROM ledger_entries GROUP BY lease_id ORDER BY n DESC, "
+                       "lease_id LIMIT 1")["lease_id"]
+    all_ids = [r["entry_id"] for r in state.db.query(
+        "SELECT entry_id FROM ledger_entries WHERE lease_id = ? ORDER BY posted_on, entry_id", [lease])]
+    first = run(state, "get_rent_ledger", lease_id=lease)
+    assert first["total_entries"] == len(all_ids) > 15 and len(first["entries"]) == 15
+    assert [e["entry_id"] for e in first["entries"]] == all_ids[-15:] and first["next_offset"] == 15
+    older = run(state, "get_rent_ledger", lease_id=lease, offset=first["next_offset"])
+    assert [e["entry_id"] for e in older["entries"]] == all_ids[:-15] and older["next_offset"] is None
+    assert older["amount_due"] == first["amount_due"]
+    small = run(state, "get_rent_ledger", lease_id=lease, limit=5, offset=-3)
+    assert [e["entry_id"] for e in small["entries"]] == all_ids[-5:] and small["next_offset"] == 5
+    rents = run(state, "get_rent_ledger", lease_id=lease, kind="rent")
+    assert rents["entries"] and all(e["kind"] == "rent" for e in rents["entries"])
+    waived = one(state, "SELECT lease_id, max(posted_on) AS on FROM ledger_entries WHERE kind = 'late_fee_waiver' "
+                        "GROUP BY lease_id ORDER BY lease_id LIMIT 1")
+    assert run(state, "get_rent_ledger", lease_id=waived["lease_id"])["last_waiver_on"] == str(waived["on"])
+    never = one(state, "SELECT lease_id FROM leases WHERE lease_id NOT IN (SELECT lease_id FROM ledger_entries "
+                       "WHERE kind = 'late_fee_waiver') ORDER BY lease_id LIMIT 1")["lease_id"]
+    assert run(state, "get_rent_ledger", lease_id=never)["last_waiver_on"] is None
 
 
 def test_payment_limits(state: DuckDBState) -> None:

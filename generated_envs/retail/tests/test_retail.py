@@ -13,10 +13,13 @@ import pytest
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.errors import ToolError
 from envfactory_gym.testing import EnvUnderTest
+from envfactory_gym.testing.blind import blind_play_test
 
 ENV = EnvUnderTest(__file__)
 state = ENV.state_fixture()
 run, one, assert_refused = ENV.run, ENV.one, ENV.assert_refused
+#: Recorded blind play (tests/blind_play.jsonl): correct play scores 1.0, shortcuts at most 0.1.
+test_blind_play = blind_play_test(ENV.root)
 
 
 NOW = "2026-03-15T10:00:00"

@@ -14,6 +14,7 @@ from envfactory_gym.answers import normalise, within
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.errors import ToolError
 from envfactory_gym.testing import EnvUnderTest
+from envfactory_gym.testing.blind import blind_play_test
 
 ENV = EnvUnderTest(__file__)
 state = ENV.state_fixture()
@@ -141,6 +142,25 @@ def test_shipment_reads(state: DuckDBState) -> None:
     assert listed and all(r["shipment_id"].startswith("LP") for r in listed)
     transit = run(state, "list_shipments", shipper_id="SH-1055", status="in_transit")["shipments"]
     assert transit and all(r["status"] == "in_transit" for r in transit)
+    # 10 a page, most recent first; next_offset pages on, recipient narrows by name or city.
+    first = run(state, "list_shipments", shipper_id="SH-1120")
+    assert len(first["shipments"]) == 10 and first["total"] == 12 and first["next_offset"] == 10
+    rest = run(state, "list_shipments", shipper_id="SH-1120", offset=10)
+    assert len(rest["shipments"]) == 2 and rest["next_offset"] is None
+    assert not {r["shipment_id"] for r in first["shipments"]} & {r["shipment_id"] for r in rest["shipments"]}
+    cohen = run(state, "list_shipments", shipper_id="SH-1120", recipient="cohen")
+    assert [r["shipment_id"] for r in cohen["shipments"]] == ["LP40010209"] and cohen["next_offset"] is None
+    eugene = run(state, "list_shipments", shipper_id="SH-1120", recipient="Eugene")["shipments"]
+    assert eugene and all(r["recipient_city"] == "Eugene" for r in eugene)
+    with pytest.raises(ToolError, match="offset"):
+        run(state, "list_shipments", shipper_id="SH-1120", offset=-1)
+
+
+def test_list_results_stay_under_the_cut(state: DuckDBState) -> None:
+    # A tool result is cut at 4,000 characters: every page of every shipper's lists must fit.
+    for shipper_id in [r["shipper_id"] for r in state.db.query("SELECT shipper_id FROM shippers")]:
+        for name in ("list_shipments", "list_pickups", "list_invoices"):
+            assert len(json.dumps(run(state, name, shipper_id=shipper_id), default=str)) < 4000, (name, shipper_id)
     details = run(state, "get_shipment_details", shipment_id="LP40010347")
     assert details["status"] == "held_at_depot" and len(details["delivery_attempts"]) == 3
     assert details["claim_deadline"] == "2026-06-27" and details["parcels"] and details["tracking_events"]
@@ -293,3 +313,8 @@ def test_claim_refusals(state: DuckDBState) -> None:
                    amount_claimed=60.0)
     assert_refused(state, "file_claim", "more than 0.00", shipment_id="LP40010281", claim_type="damaged",
                    amount_claimed=0.0)
+
+
+# -- blind play: correct, policy-following episodes must earn their expected reward (tests/blind_play.jsonl) ----
+
+test_blind_play = blind_play_test(ENV.root)
