@@ -33,8 +33,8 @@ _WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 _SPELLINGS = {"cancelled": "canceled", "cancelling": "canceling", "cancellation": "cancelation"}
 #: A record stated in more than this share of its fields (and at least :data:`PASTED_MIN_FIELDS` of them) is
 #: pasted, not an answer: the facts it holds count only when the answer states them again on their own.
-PASTED_SHARE = 0.7
-PASTED_MIN_FIELDS = 5
+PASTED_SHARE = 0.8
+PASTED_MIN_FIELDS = 6
 
 
 def normalise(text: Any) -> str:
@@ -49,6 +49,8 @@ def normalise(text: Any) -> str:
     for tok in _TOKEN.findall(text.lower()):
         if _DECIMAL.fullmatch(tok):
             tok = tok.rstrip("0").rstrip(".")
+        if tok.endswith("'s"):  # a possessive: "Dana Miller's claim" names Dana Miller
+            tok = tok[:-2]
         tokens.append(_SPELLINGS.get(tok, tok))
     return " ".join(tokens)
 

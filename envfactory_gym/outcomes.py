@@ -63,4 +63,6 @@ def unsupported_amounts(messages: Sequence[str], sources: Iterable[Any]) -> list
         else:
             for _, v in iter_fields(source, "s"):
                 known |= value_forms(v)
+                if isinstance(v, str):  # an amount inside a text ("5 days at 57.99")
+                    known |= set(stated_amounts(v)) | set(normalise(v).split())
     return [a for m in messages for a in stated_amounts(m) if a not in known]

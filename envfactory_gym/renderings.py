@@ -30,7 +30,7 @@ _TIME_12H = re.compile(r"\b(?P<h>1[0-2]|0?[1-9])(?::(?P<min>[0-5]\d))?\s*(?P<ap>
 _NOON = re.compile(r"\bnoon\b|\bmidday\b", re.IGNORECASE)
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%")
 #: "(1)", "1)" and "1." when they number a list, and "#" before an id ("order #W123").
-_LIST_MARKER = re.compile(r"\(\d{1,2}\)|(?:(?<=\s)|^)\d{1,2}\)(?=\s)|(?m:^[ \t]*\d{1,2}\.(?=\s))|(?m:^[ \t]*[-*•]\s)")
+_LIST_MARKER = re.compile(r"\(\d{1,2}\)|(?m:^[ \t]*\d{1,2}[.)](?=\s))|(?<=[:;]\s)\d{1,2}\)(?=\s)|(?m:^[ \t]*[-*•]\s)")
 
 
 def canonical_text(text: str, clock: datetime | date | None = None) -> str:

@@ -57,6 +57,8 @@ _REQUEST = re.compile(
     r"|\bplease\s+(?:provide|share|give|send|tell\s+me|confirm|let\s+me\s+know)\b", re.IGNORECASE)
 _YES_NO = re.compile(r"^(?:so\s+|and\s+|ok(?:ay)?,?\s+)?(?:shall|should|do|does|would|will|can|may|is|are|"
                      r"could|want)\b", re.IGNORECASE)
+_ASKS_FOR = re.compile(r"\b(?:provide|give|share|tell|send)\b(?:\s+\w+){0,3}?\s+your\b|\bwhat(?:'s| is| are)\b",
+                       re.IGNORECASE)
 _CLOSING = re.compile(r"\banything else\b|\bsomething else\b|\bquestions?\b|\bhelp (?:you )?with anything\b",
                       re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -110,7 +112,8 @@ class ScriptedUser:
         decisions = [n for n in task.user_facts if is_decision(task, n)]
         asked = [n for n in task.user_facts if n not in decisions
                  and any(mentions(text, kw) for kw in task.fact_keywords(n))]
-        yes_no = any(_YES_NO.match(s.strip()) for s in asking)
+        # A question that asks for information ("Could you give me your email?") is no yes/no question.
+        yes_no = any(_YES_NO.match(s.strip()) and not _ASKS_FOR.search(s) for s in asking)
         if not asked:  # a yes/no question (any wording) gets the declared decision; else one naming its words
             asked = [n for n in decisions if yes_no or any(mentions(text, kw) for kw in task.fact_keywords(n))]
         if asked:

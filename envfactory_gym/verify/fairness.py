@@ -169,8 +169,9 @@ def replay_blind_play(folder: Path, env: Any) -> dict[str, Any]:
     from envfactory_gym.testing.blind import BLIND_FILE, load_episodes
 
     episodes = load_episodes(folder / "tests" / BLIND_FILE)
-    correct = [e for e in episodes if e.kind != "shortcut"]
-    shortcuts = [e for e in episodes if e.kind == "shortcut"]
+    correct = [e for e in episodes if e.kind != "shortcut" and not e.extra.get("known_defect")]
+    known = [e for e in episodes if e.extra.get("known_defect")]
+    shortcuts = [e for e in episodes if e.kind == "shortcut" and not e.extra.get("known_defect")]
     wrong: list[str] = []
     scores: list[float] = []
     for e in correct:
@@ -180,6 +181,6 @@ def replay_blind_play(folder: Path, env: Any) -> dict[str, Any]:
             wrong.append(f"{e.task_id}: {reward:.2f} (expected {e.expected_reward:.2f})")
     cheats = [e.replay(env)[0] for e in shortcuts]
     return {"episodes": len(correct), "mean_reward": round(sum(scores) / len(scores), 4) if scores else None,
-            "below_expected": wrong, "shortcuts": len(shortcuts),
+            "below_expected": wrong, "known_defects": len(known), "shortcuts": len(shortcuts),
             "shortcut_mean": round(sum(cheats) / len(cheats), 4) if cheats else None,
             "shortcut_max": max(cheats) if cheats else None}

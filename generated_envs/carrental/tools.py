@@ -23,6 +23,8 @@ PICKUP_EARLY_MINUTES = 60
 GRACE_MINUTES = 30
 REFUEL_PER_EIGHTH = 9.50
 ACTIVE = ("confirmed", "picked_up")
+#: Reservations per page of a renter's profile: a full page stays well under an agent's 4000-character result cut.
+PROFILE_PAGE = 8
 
 CoverageCode = Literal["NONE", "BASIC", "PLUS", "PREMIUM"]
 ExtraCode = Literal["CHILD_SEAT", "GPS", "ADDITIONAL_DRIVER", "TOLL_PASS"]
@@ -238,16 +240,20 @@ def find_renter_by_email(db: Database, email: str) -> dict:
 
 
 @tool
-def get_renter_profile(db: Database, renter_id: str, status: Status | None = None) -> dict:
+def get_renter_profile(db: Database, renter_id: str, status: Status | None = None, offset: int = 0) -> dict:
     """Get a renter's profile (age, driver's licence) and their reservations, latest pickup first.
 
     Args:
         renter_id: The renter's id, e.g. "R-1042".
         status: Only reservations with this status; omit for all.
+        offset: How many reservations to skip, for the next page (the `next_offset` of the previous result).
 
     Returns:
-        Contact details, date of birth and age today, licence number, state and expiry, and up to 25 reservations.
+        Contact details, date of birth and age today, licence number, state and expiry, and up to 8 reservations;
+        `more` says whether there are further ones, and `next_offset` (only then) is the offset of the next page.
     """
+    if offset < 0:
+        raise ToolError("offset must be 0 or more")
     p = _renter(db, renter_id)
     today = _now(db).date()
     rows = db.query(
@@ -255,15 +261,19 @@ def get_renter_profile(db: Database, renter_id: str, status: Status | None = Non
         "b.name AS pickup_branch, r.pickup_at, r.return_branch_id, e.name AS return_branch, r.return_at, r.days, "
         "r.estimated_total FROM reservations r JOIN vehicle_classes c USING (class_code) "
         "JOIN branches b ON b.branch_id = r.pickup_branch_id JOIN branches e ON e.branch_id = r.return_branch_id "
-        "WHERE r.renter_id = ? AND (? IS NULL OR r.status = ?) ORDER BY r.pickup_at DESC, r.reservation_id LIMIT 26",
-        [p["renter_id"], status, status])
+        "WHERE r.renter_id = ? AND (? IS NULL OR r.status = ?) ORDER BY r.pickup_at DESC, r.reservation_id "
+        "LIMIT ? OFFSET ?",
+        [p["renter_id"], status, status, PROFILE_PAGE + 1, offset])
     for r in rows:
         r["pickup_at"], r["return_at"] = _show(r["pickup_at"]), _show(r["return_at"])
-    return {"renter_id": p["renter_id"], "name": f"{p['first_name']} {p['last_name']}", "email": p["email"],
-            "phone": p["phone"], "date_of_birth": p["date_of_birth"], "age": _age(p["date_of_birth"], today),
-            "licence_number": p["licence_number"], "licence_state": p["licence_state"],
-            "licence_expiry": p["licence_expiry"], "licence_valid_today": p["licence_expiry"] >= today.isoformat(),
-            "reservations": rows[:25], "more": len(rows) > 25}
+    out = {"renter_id": p["renter_id"], "name": f"{p['first_name']} {p['last_name']}", "email": p["email"],
+           "phone": p["phone"], "date_of_birth": p["date_of_birth"], "age": _age(p["date_of_birth"], today),
+           "licence_number": p["licence_number"], "licence_state": p["licence_state"],
+           "licence_expiry": p["licence_expiry"], "licence_valid_today": p["licence_expiry"] >= today.isoformat(),
+           "reservations": rows[:PROFILE_PAGE], "more": len(rows) > PROFILE_PAGE}
+    if out["more"]:
+        out["next_offset"] = offset + PROFILE_PAGE
+    return out
 
 
 @tool

@@ -33,8 +33,9 @@ CHECK_IN_OPENS_MIN = 60
 CHECK_IN_GRACE_MIN = 15
 WAIVER_PERIOD_DAYS = 365
 PHYSICAL_INTERVAL_DAYS = 365
-MAX_SLOTS = 15
-MAX_LIST = 20
+#: Rows per page of find_open_slots, list_patient_appointments and list_patient_charges: 10 rows stay under the
+#: 4,000 characters a tool result is cut at; "next_offset" in a result fetches the next page.
+PAGE = 10
 SELF_PAY_PLAN = "PLN-90"
 ACTIVE = ("booked", "checked_in")
 
@@ -259,6 +260,20 @@ def _charge(db: Database, patient_id: str, appointment_id: str, kind: str, amoun
     return charge_id
 
 
+def _check_offset(offset: int) -> None:
+    if offset < 0:
+        raise ToolError(f"offset must be 0 or more, got {offset}")
+
+
+def _page(out: dict[str, Any], fetched: int, offset: int) -> dict[str, Any]:
+    """A list result with "more" (and "next_offset" when there is a next page); ``fetched`` rows were read with
+    a limit of one more than a page."""
+    out["more"] = fetched > PAGE
+    if out["more"]:
+        out["next_offset"] = offset + PAGE
+    return out
+
+
 def _slot_view(s: dict[str, Any]) -> dict[str, Any]:
     out = {"slot_id": s["slot_id"], "starts_at": _hm(s["starts_at"]), "weekday": _ts(s["starts_at"]).strftime("%A"),
            "duration_min": s["duration_min"], "mode": s["mode"], "clinician_id": s["clinician_id"],
@@ -326,33 +341,37 @@ def get_patient_profile(db: Database, patient_id: str) -> dict:
 
 
 @tool
-def list_patient_appointments(db: Database, patient_id: str, status: AppointmentStatus | None = None) -> dict:
-    """List a patient's appointments, latest first, with specialty, clinician, site and status.
+def list_patient_appointments(db: Database, patient_id: str, status: AppointmentStatus | None = None,
+                              offset: int = 0) -> dict:
+    """List a patient's appointments, latest first, 10 per page, with specialty, clinician, site and status.
 
     Args:
         patient_id: The patient's id, e.g. "PT-1042".
         status: Only appointments with this status; omit for all.
+        offset: How many appointments to skip, for the next page (the "next_offset" of the previous result); 0 for
+            the first page.
 
     Returns:
-        Up to 20 appointments: id, start time, weekday, specialty, clinician (and id), site, mode, visit kind,
-        status.
+        Up to 10 appointments: id, start time, weekday, specialty, clinician (and id), site, mode, visit kind,
+        status; "more" is true when there are others, fetched with offset set to "next_offset".
     """
     p = _patient(db, patient_id)
+    _check_offset(offset)
     rows = db.query(
         "SELECT a.appointment_id, s.starts_at, c.specialty, s.clinician_id, c.name AS clinician, c.credentials, "
         "si.name AS site, s.mode, s.session_title, a.visit_kind, a.status FROM appointments a "
         "JOIN slots s ON s.slot_id = a.slot_id "
         "JOIN clinicians c ON c.clinician_id = s.clinician_id JOIN sites si ON si.site_id = s.site_id "
-        "WHERE a.patient_id = ? AND (? IS NULL OR a.status = ?) ORDER BY s.starts_at DESC, a.appointment_id LIMIT 21",
-        [p["patient_id"], status, status])
+        "WHERE a.patient_id = ? AND (? IS NULL OR a.status = ?) ORDER BY s.starts_at DESC, a.appointment_id "
+        f"LIMIT {PAGE + 1} OFFSET ?", [p["patient_id"], status, status, offset])
     out = [{"appointment_id": r["appointment_id"], "starts_at": _hm(r["starts_at"]),
             "weekday": _ts(r["starts_at"]).strftime("%A"), "specialty": r["specialty"],
             "clinician_id": r["clinician_id"], "clinician": _clinician_name(r["clinician"], r["credentials"]),
             "site": r["site"], "mode": r["mode"],
             "visit_kind": r["visit_kind"], "status": r["status"],
             "label": _label(r["specialty"], r["clinician"], r["credentials"], r["starts_at"], r["session_title"])}
-           for r in rows[:MAX_LIST]]
-    return {"patient_id": p["patient_id"], "appointments": out, "more": len(rows) > MAX_LIST}
+           for r in rows[:PAGE]]
+    return _page({"patient_id": p["patient_id"], "appointments": out}, len(rows), offset)
 
 
 @tool
@@ -453,8 +472,8 @@ def list_clinic_sites(db: Database) -> list:
 @tool
 def find_open_slots(db: Database, specialty: Specialty, clinician_id: str | None = None, site_id: str | None = None,
                     earliest_date: str | None = None, latest_date: str | None = None,
-                    mode: VisitMode | None = None) -> list:
-    """Find future appointment slots of a specialty that still have room, soonest first.
+                    mode: VisitMode | None = None, offset: int = 0) -> dict:
+    """Find future appointment slots of a specialty that still have room, soonest first, 10 per page.
 
     Args:
         specialty: The specialty to book, e.g. "cardiology".
@@ -463,10 +482,14 @@ def find_open_slots(db: Database, specialty: Specialty, clinician_id: str | None
         earliest_date: Only slots on or after this day, YYYY-MM-DD; omit for from now on.
         latest_date: Only slots on or before this day, YYYY-MM-DD; omit for no limit.
         mode: Only "in_person" or only "telehealth" slots; omit for both.
+        offset: How many matching slots to skip, for the next page (the "next_offset" of the previous result); 0
+            for the first page.
 
     Returns:
-        Up to 15 open slots: slot id, start, weekday, duration, mode, clinician, site and places left.
+        Up to 10 open slots (slot id, start, weekday, duration, mode, clinician, site and places left); "more" is
+        true when later slots match too, fetched with offset set to "next_offset" (or narrow the dates).
     """
+    _check_offset(offset)
     clinician = clinician_id.strip().upper() if clinician_id else None
     if clinician:
         c = db.query_one("SELECT specialty FROM clinicians WHERE clinician_id = ?", [clinician])
@@ -485,10 +508,10 @@ def find_open_slots(db: Database, specialty: Specialty, clinician_id: str | None
         "SELECT * FROM (" + _SLOT_SQL + ") WHERE specialty = ? AND starts_at > ?::TIMESTAMP AND booked < capacity "
         "AND (? IS NULL OR clinician_id = ?) AND (? IS NULL OR site_id = ?) "
         "AND (?::DATE IS NULL OR starts_at::DATE >= ?::DATE) AND (?::DATE IS NULL OR starts_at::DATE <= ?::DATE) "
-        "AND (? IS NULL OR mode = ?) ORDER BY starts_at, slot_id LIMIT ?",
+        "AND (? IS NULL OR mode = ?) ORDER BY starts_at, slot_id LIMIT ? OFFSET ?",
         [specialty, db.now, clinician, clinician, site, site, earliest, earliest, latest, latest, mode, mode,
-         MAX_SLOTS])
-    return [_slot_view(r) for r in rows]
+         PAGE + 1, offset])
+    return _page({"slots": [_slot_view(r) for r in rows[:PAGE]]}, len(rows), offset)
 
 
 @tool
@@ -503,26 +526,31 @@ def list_insurance_plans(db: Database) -> list:
 
 
 @tool
-def list_patient_charges(db: Database, patient_id: str, status: ChargeStatus | None = None) -> dict:
+def list_patient_charges(db: Database, patient_id: str, status: ChargeStatus | None = None,
+                         offset: int = 0) -> dict:
     """List a patient's charges (copays, late-cancellation and no-show fees) and their open balance.
 
     Args:
         patient_id: The patient's id, e.g. "PT-1042".
         status: Only charges with this status ("open", "paid" or "waived"); omit for all.
+        offset: How many charges to skip, for the next page (the "next_offset" of the previous result); 0 for the
+            first page.
 
     Returns:
-        The open balance and up to 20 charges, newest first: id, kind, amount, status, dates, the visit it is for.
+        The open balance and up to 10 charges, newest first: id, kind, amount, status, dates, the visit it is for;
+        "more" is true when there are others, fetched with offset set to "next_offset".
     """
     p = _patient(db, patient_id)
+    _check_offset(offset)
     rows = db.query(
         "SELECT ch.charge_id, ch.appointment_id, ch.kind, ch.amount, ch.status, ch.created_at, ch.resolved_at, "
         "ch.waiver_reason, s.starts_at, c.specialty, c.name AS clinician, c.credentials, s.session_title "
         "FROM charges ch JOIN appointments a ON a.appointment_id = ch.appointment_id "
         "JOIN slots s ON s.slot_id = a.slot_id JOIN clinicians c ON c.clinician_id = s.clinician_id "
         "WHERE ch.patient_id = ? AND (? IS NULL OR ch.status = ?) ORDER BY ch.created_at DESC, ch.charge_id DESC "
-        "LIMIT 21", [p["patient_id"], status, status])
+        f"LIMIT {PAGE + 1} OFFSET ?", [p["patient_id"], status, status, offset])
     charges = []
-    for r in rows[:MAX_LIST]:
+    for r in rows[:PAGE]:
         visit = _label(r["specialty"], r["clinician"], r["credentials"], r["starts_at"], r["session_title"])
         ch = {"charge_id": r["charge_id"], "appointment_id": r["appointment_id"], "kind": r["kind"],
               "amount": r["amount"], "status": r["status"], "created_at": _hm(r["created_at"]),
@@ -532,8 +560,8 @@ def list_patient_charges(db: Database, patient_id: str, status: ChargeStatus | N
         if r["waiver_reason"]:
             ch["waiver_reason"] = r["waiver_reason"]
         charges.append(ch)
-    return {"patient_id": p["patient_id"], "open_balance": _open_balance(db, p["patient_id"]), "charges": charges,
-            "more": len(rows) > MAX_LIST}
+    return _page({"patient_id": p["patient_id"], "open_balance": _open_balance(db, p["patient_id"]),
+                  "charges": charges}, len(rows), offset)
 
 
 # ---------------------------------------------------------------------------------------------------------

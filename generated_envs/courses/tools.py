@@ -16,6 +16,11 @@ from envfactory_gym import Database, ToolError, tool
 CREDIT_CAPS = {"good": 18, "warning": 15, "probation": 12}
 GRADE_RANK = {"A": 4, "B": 3, "C": 2, "P": 2, "D": 1, "F": 0}
 ACTIVE = ("enrolled", "waitlisted")
+#: Rows per page of get_student_schedule, get_account_statement and get_course_sections: a page stays well
+#: under the 4,000 characters an agent is shown of one tool result.
+SCHEDULE_PAGE = 6
+STATEMENT_PAGE = 20
+SECTIONS_PAGE = 10
 
 Subject = Literal["ACC", "ART", "BIO", "BUS", "CHM", "CIS", "COM", "ECE", "ENG", "HIS", "HPE", "HVA", "MAT", "MUS",
                   "PHI", "PSY", "SOC", "SPA", "WLD"]
@@ -319,34 +324,56 @@ def get_transcript(db: Database, student_id: str) -> dict:
 
 
 @tool
-def get_student_schedule(db: Database, student_id: str) -> dict:
-    """A student's registrations in current and upcoming terms, with status, waitlist position and semester credits.
+def get_student_schedule(db: Database, student_id: str, term_id: str | None = None,
+                         status: Literal["enrolled", "waitlisted", "dropped", "withdrawn"] | None = None,
+                         offset: int = 0) -> dict:
+    """A student's current and upcoming registrations, waitlist positions and semester credits, 6 per page.
 
     Args:
         student_id: The student's id, e.g. "S-10042".
+        term_id: Only this term, e.g. "SP27" (from list_terms); "FA26" also covers the Fall 2026 sessions (FA26-8A,
+            FA26-LS, FA26-8B). Omit for every current and upcoming term.
+        status: Only the enrollments with this status; omit for all of them.
+        offset: Skip this many enrollments: the next_offset of the previous page (0, the default, is the first page).
 
     Returns:
-        Every enrollment (enrolled, waitlisted, dropped, withdrawn) of terms without posted grades, and per
-        semester the enrolled plus waitlisted credits against the student's credit cap.
+        Per semester the enrolled plus waitlisted credits against the student's credit cap, then the enrollments
+        (enrolled, waitlisted, dropped, withdrawn) of terms without posted grades, at most 6 per page: "total" says
+        how many match, and "next_offset" (present only when more remain) is the offset of the next page.
     """
     st = _student(db, student_id)
+    if offset < 0:
+        raise ToolError("offset must be 0 or more")
     rows = db.query(_ENROLLED_SQL + "AND NOT x.grades_posted ORDER BY x.starts_on, e.enrollment_id",
                     [st["student_id"]])
-    out, credits = [], {}
+    credits: dict[str, int] = {}
     for s in rows:
+        if s["enrollment_status"] in ACTIVE:
+            credits[s["semester"]] = credits.get(s["semester"], 0) + s["credits"]
+    if term_id:
+        term = term_id.strip().upper()
+        if db.scalar("SELECT count(*) FROM terms WHERE term_id = ?", [term]) == 0:
+            raise ToolError(f"no term {term_id!r}; see list_terms")
+        rows = [s for s in rows if s["term_id"] == term or s["term_id"].startswith(term + "-")]
+    if status:
+        rows = [s for s in rows if s["enrollment_status"] == status]
+    out = []
+    for s in rows[offset:offset + SCHEDULE_PAGE]:
         view = _section_view(s)
         item = {"enrollment_id": s["enrollment_id"], "status": s["enrollment_status"],
                 "grading_basis": s["grading_basis"], "registered_at": s["registered_at"],
-                **{k: view[k] for k in ("course_id", "title", "term_id", "term_name")}, "credits": s["credits"],
+                **{k: view.pop(k) for k in ("course_id", "title", "term_id", "term_name")}, "credits": s["credits"],
                 "section": view}
         if s["enrollment_status"] == "waitlisted":
             item["waitlist_position"] = _waitlist_position(db, s)
-        if s["enrollment_status"] in ACTIVE:
-            credits[s["semester"]] = credits.get(s["semester"], 0) + s["credits"]
         out.append(item)
     cap = CREDIT_CAPS[st["standing"]]
-    return {"student_id": st["student_id"], "enrollments": out,
-            "semesters": [{"semester": k, "credits": v, "credit_cap": cap} for k, v in credits.items()]}
+    result = {"student_id": st["student_id"],
+              "semesters": [{"semester": k, "credits": v, "credit_cap": cap} for k, v in credits.items()],
+              "total": len(rows), "offset": offset, "enrollments": out}
+    if offset + SCHEDULE_PAGE < len(rows):
+        result["next_offset"] = offset + SCHEDULE_PAGE
+    return result
 
 
 @tool
@@ -381,12 +408,18 @@ def browse_course_catalog(db: Database, subject: Subject) -> list:
 
 
 @tool
-def get_course_sections(db: Database, course_id: str, term_id: str | None = None) -> dict:
-    """A course's details and its sections in current and upcoming terms (or in one given term), with open seats.
+def get_course_sections(db: Database, course_id: str, term_id: str | None = None, offset: int = 0) -> dict:
+    """A course's details and its sections in current and upcoming terms (or one term), with open seats, 10 per page.
 
     Args:
         course_id: The catalog code, e.g. "BIO 121".
         term_id: Only this term, e.g. "SP27" (from list_terms); omit for every current and upcoming term.
+        offset: Skip this many sections: the next_offset of the previous page (0, the default, is the first page).
+
+    Returns:
+        The course (credits, course fee, pass/fail option, prerequisites) and its sections by term, at most 10 per
+        page: "total" says how many match, and "next_offset" (present only when more remain) is the offset of the
+        next page.
     """
     code = _course_code(course_id)
     course = db.query_one("SELECT course_id, title, credits, lab_fee, pass_fail_allowed, description FROM courses "
@@ -402,29 +435,57 @@ def get_course_sections(db: Database, course_id: str, term_id: str | None = None
         where, params = "NOT t.grades_posted", [code]
     sections = db.query(_SECTION_SQL + f" WHERE s.course_id = ? AND {where} ORDER BY t.starts_on, s.section_id",
                         params)
-    return {**course, "prerequisites": _prerequisites(db, code), "sections": [_section_view(s) for s in sections]}
+    if offset < 0:
+        raise ToolError("offset must be 0 or more")
+    views = [_section_view(s) for s in sections[offset:offset + SECTIONS_PAGE]]
+    for v in views:  # the course's code and title head the result: not repeated in every section
+        del v["course_id"], v["title"]
+    result = {**course, "prerequisites": _prerequisites(db, code), "total": len(sections), "offset": offset,
+              "sections": views}
+    if offset + SECTIONS_PAGE < len(sections):
+        result["next_offset"] = offset + SECTIONS_PAGE
+    return result
 
 
 @tool
-def get_account_statement(db: Database, student_id: str) -> dict:
-    """A student's account: tuition, course fees, refunds and payments, the balance and any past-due amount.
+def get_account_statement(db: Database, student_id: str, term_id: str | None = None, offset: int = 0) -> dict:
+    """A student's account: tuition, course fees, refunds and payments (20 per page), the balance and past-due amount.
 
     Args:
         student_id: The student's id, e.g. "S-10042".
+        term_id: Only the entries of this term, e.g. "SP27" ("FA26" also covers its sessions); omit for all.
+        offset: Skip this many entries: the next_offset of the previous page (0, the default, is the first page).
+
+    Returns:
+        The balance and past-due amount of the whole account, then its entries oldest first, at most 20 per page:
+        "total" says how many match, and "next_offset" (present only when more remain) is the offset of the next
+        page.
     """
     st = _student(db, student_id)
+    if offset < 0:
+        raise ToolError("offset must be 0 or more")
     entries = db.query("SELECT posted_at, term_id, kind, amount, memo FROM account_entries WHERE "
                        "student_id = ? ORDER BY posted_at, entry_id", [st["student_id"]])
     balance = _money(sum(-e["amount"] if e["kind"] in ("refund", "payment") else e["amount"] for e in entries))
     past_due = db.scalar("SELECT coalesce(sum(amount_due), 0) FROM holds WHERE student_id = ? AND hold_type = "
                          "'financial' AND released_on IS NULL", [st["student_id"]])
-    return {"student_id": st["student_id"], "balance": balance, "past_due": _money(past_due), "entries": entries}
+    if term_id:
+        term = term_id.strip().upper()
+        if db.scalar("SELECT count(*) FROM terms WHERE term_id = ?", [term]) == 0:
+            raise ToolError(f"no term {term_id!r}; see list_terms")
+        entries = [e for e in entries if e["term_id"] and (e["term_id"] == term or e["term_id"].startswith(term + "-"))]
+    result = {"student_id": st["student_id"], "balance": balance, "past_due": _money(past_due),
+              "total": len(entries), "offset": offset, "entries": entries[offset:offset + STATEMENT_PAGE]}
+    if offset + STATEMENT_PAGE < len(entries):
+        result["next_offset"] = offset + STATEMENT_PAGE
+    return result
 
 
 @tool
 def estimate_drop_refund(db: Database, enrollment_id: str) -> dict:
-    """What leaving a class today would mean: a drop (before the add/drop deadline) or a withdrawal with a W,
-    and the refund percent and amount.
+    """What leaving a class today would mean: a drop or a withdrawal with a W, and the refund percent and amount.
+
+    A drop through the add/drop deadline, a withdrawal after it; the deadlines come with the estimate.
 
     Args:
         enrollment_id: The enrollment, e.g. "ENR-200417" (from get_student_schedule).
@@ -495,8 +556,9 @@ def join_section_waitlist(db: Database, student_id: str, section_id: str) -> dic
 
 @tool(writes=True)
 def drop_enrollment(db: Database, enrollment_id: str) -> dict:
-    """Drop a class or leave a waitlist, through the term's add/drop deadline: a 100% refund, nothing on the
-    transcript. A freed seat goes to the first student on the waitlist.
+    """Drop a class or leave a waitlist, through the term's add/drop deadline: a 100% refund, no transcript entry.
+
+    A freed seat goes to the first student on the waitlist.
 
     Args:
         enrollment_id: The enrollment to drop, e.g. "ENR-200417" (from get_student_schedule).
@@ -520,8 +582,9 @@ def drop_enrollment(db: Database, enrollment_id: str) -> dict:
 
 @tool(writes=True)
 def withdraw_from_section(db: Database, enrollment_id: str) -> dict:
-    """Withdraw a student from a class after the add/drop deadline and through the withdrawal deadline: grade W,
-    a 50% refund within 14 days after the add/drop deadline, none later.
+    """Withdraw from a class after the add/drop deadline, through the withdrawal deadline: grade W, maybe a refund.
+
+    A 50% refund within 14 days after the add/drop deadline, none later.
 
     Args:
         enrollment_id: The enrollment, e.g. "ENR-200417" (from get_student_schedule).
@@ -544,8 +607,9 @@ def withdraw_from_section(db: Database, enrollment_id: str) -> dict:
 
 @tool(writes=True)
 def switch_section(db: Database, enrollment_id: str, new_section_id: str) -> dict:
-    """Move an enrolled student to another section of the same course in the same term (through the add/drop
-    deadline). The charges move with the student; the freed seat goes to the old section's waitlist.
+    """Move an enrolled student to another section of the same course and term, through the add/drop deadline.
+
+    The charges move with the student; the freed seat goes to the old section's waitlist.
 
     Args:
         enrollment_id: The current enrollment, e.g. "ENR-200417".

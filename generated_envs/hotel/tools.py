@@ -28,6 +28,8 @@ ACTIVE_SQL = "(status IN ('confirmed', 'checked_in') OR (status = 'held' AND hol
 
 AddonCode = Literal["BREAKFAST", "PARKING", "EARLY_CHECKIN", "LATE_CHECKOUT", "PET", "ROLLAWAY"]
 Status = Literal["held", "confirmed", "checked_in", "checked_out", "cancelled"]
+#: Reservations per page of list_guest_reservations: 10 rows stay well under the 4000-character result cut.
+RESERVATIONS_PAGE = 10
 CancelReason = Literal["change_of_plans", "found_other_lodging", "travel_disrupted", "illness", "duplicate_booking"]
 
 _ID_SQL = {
@@ -343,24 +345,34 @@ def get_guest_profile(db: Database, guest_id: str) -> dict:
 
 
 @tool
-def list_guest_reservations(db: Database, guest_id: str, status: Status | None = None) -> dict:
-    """List a guest's reservations, latest arrival first.
+def list_guest_reservations(db: Database, guest_id: str, status: Status | None = None, offset: int = 0) -> dict:
+    """List a guest's reservations, latest arrival first, 10 at a time.
 
     Args:
         guest_id: The guest's id, e.g. "G-10042".
         status: Only reservations with this status; omit for all.
+        offset: How many reservations to skip, for the next page (the "next_offset" of the previous result); 0 for
+            the first page.
 
     Returns:
-        Up to 25 reservations: id, confirmation code, hotel, room type, dates and status.
+        Up to 10 reservations: id, confirmation code, hotel, room type, dates and status; "more" is true when
+        there are others, fetched with offset set to "next_offset".
     """
     g = _guest(db, guest_id)
+    if offset < 0:
+        raise ToolError(f"offset must be 0 or more, got {offset}")
     rows = db.query(
         "SELECT r.reservation_id, r.confirmation_code, r.hotel_id, h.name AS hotel_name, r.room_type_id, "
         "t.name AS room_type, r.check_in, r.check_out, r.status FROM reservations r "
         "JOIN hotels h ON h.hotel_id = r.hotel_id JOIN room_types t ON t.room_type_id = r.room_type_id "
-        "WHERE r.guest_id = ? AND (? IS NULL OR r.status = ?) ORDER BY r.check_in DESC, r.reservation_id LIMIT 26",
-        [g["guest_id"], status, status])
-    return {"guest_id": g["guest_id"], "reservations": rows[:25], "more": len(rows) > 25}
+        "WHERE r.guest_id = ? AND (? IS NULL OR r.status = ?) ORDER BY r.check_in DESC, r.reservation_id "
+        f"LIMIT {RESERVATIONS_PAGE + 1} OFFSET ?",
+        [g["guest_id"], status, status, offset])
+    out: dict[str, Any] = {"guest_id": g["guest_id"], "reservations": rows[:RESERVATIONS_PAGE],
+                           "more": len(rows) > RESERVATIONS_PAGE}
+    if out["more"]:
+        out["next_offset"] = offset + RESERVATIONS_PAGE
+    return out
 
 
 @tool

@@ -64,6 +64,10 @@ ISSUES = {
     "smoke_detector_chirp": ("general", "routine", "Smoke detector chirps (battery)"),
 }
 Issue = Literal[tuple(ISSUES)]  # type: ignore[valid-type]
+LedgerKind = Literal["rent", "late_fee", "parking_fee", "amenity_fee", "short_notice_fee", "early_termination_fee",
+                     "damage_charge", "payment", "late_fee_waiver", "amenity_refund", "deposit_applied"]
+#: Ledger entries per get_rent_ledger page: 15 of the longest entries stay well under the 4,000-character result cut.
+LEDGER_PAGE = 15
 Window = Literal["08:00-10:00", "10:00-12:00", "13:00-15:00", "15:00-17:00"]
 
 _IDS = {  # prefix -> (table, column, digits)
@@ -246,20 +250,32 @@ def get_lease_details(db: Database, lease_id: str) -> dict:
 
 
 @tool
-def get_rent_ledger(db: Database, lease_id: str) -> dict:
-    """Get a lease's rent ledger: entries, balance, late fees now due, amount due and past-due amount.
+def get_rent_ledger(db: Database, lease_id: str, kind: LedgerKind | None = None, offset: int = 0,
+                    limit: int = LEDGER_PAGE) -> dict:
+    """Get a lease's rent ledger: balance, late fees now due, amount due, past-due amount and the entries.
 
     Args:
         lease_id: The lease's id, e.g. "L-40127".
+        kind: Only entries of this kind, e.g. "late_fee" or "late_fee_waiver"; omit for all.
+        offset: Skip this many of the most recent entries, to page back to older ones (use next_offset).
+        limit: At most this many entries (1 to 15, default 15).
 
     Returns:
-        The ledger entries (charges positive, payments and credits negative, most recent 30) and the totals.
+        The totals first (balance, late fees due, amount due, past-due amount, date of the last late-fee waiver),
+        then the most recent entries, oldest first (charges positive, payments and credits negative); when older
+        entries remain, next_offset is the offset that shows them (null when none remain).
     """
     lease = _lease(db, lease_id)
     acct = _account(db, lease["lease_id"])
-    return {"lease_id": lease["lease_id"], "monthly_rent": lease["monthly_rent"], "entries": acct["entries"][-30:],
-            "balance": acct["balance"], "late_fees_due": acct["late_fees_due"], "amount_due": acct["amount_due"],
-            "past_due": acct["past_due"]}
+    rows = [e for e in acct["entries"] if kind is None or e["kind"] == kind]
+    offset, limit = max(0, offset), max(1, min(limit, LEDGER_PAGE))
+    end = max(0, len(rows) - offset)
+    start = max(0, end - limit)
+    waivers = [e["posted_on"] for e in acct["entries"] if e["kind"] == "late_fee_waiver"]
+    return {"lease_id": lease["lease_id"], "monthly_rent": lease["monthly_rent"], "balance": acct["balance"],
+            "late_fees_due": acct["late_fees_due"], "amount_due": acct["amount_due"], "past_due": acct["past_due"],
+            "last_waiver_on": max(waivers) if waivers else None, "total_entries": len(rows),
+            "next_offset": offset + (end - start) if start > 0 else None, "entries": rows[start:end]}
 
 
 @tool

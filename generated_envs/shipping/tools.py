@@ -25,6 +25,8 @@ MAX_DECLARED_VALUE = 5000.00
 DIM_DIVISOR = 139
 BEFORE_OUT_FOR_DELIVERY = ("label_created", "in_transit", "at_depot")
 MAX_ROWS = 30
+#: Shipments per page of list_shipments: 10 rows stay well under the 4,000 characters a tool result is cut at.
+SHIPMENTS_PAGE = 10
 
 ServiceLevel = Literal["ground", "express", "overnight"]
 ShipmentStatus = Literal["label_created", "in_transit", "at_depot", "out_for_delivery", "delivered", "held_at_depot",
@@ -201,23 +203,36 @@ def get_shipper_account(db: Database, shipper_id: str) -> dict:
 
 
 @tool
-def list_shipments(db: Database, shipper_id: str, status: ShipmentStatus | None = None) -> dict:
-    """List a shipper's shipments, most recent first (at most 30).
+def list_shipments(db: Database, shipper_id: str, status: ShipmentStatus | None = None,
+                   recipient: str | None = None, offset: int = 0) -> dict:
+    """List a shipper's shipments, most recent first, 10 per page (next_offset gives the next page).
 
     Args:
         shipper_id: The shipper's id, e.g. "SH-1042".
         status: Only shipments in this status; omit for all.
+        recipient: Only shipments whose recipient name or destination city contains this text, e.g. "Webb" or
+            "Portland"; omit for all.
+        offset: How many matching shipments to skip, for the next page (the next_offset of the previous one).
 
     Returns:
         The shipments (tracking number as shipment_id, recipient, destination city, service level, status, ship
-        date, expected delivery, declared value, charge) and whether more matched.
+        date, expected delivery, declared value, charge), how many matched in all, and next_offset (null on the
+        last page).
     """
     s = _row(db, "shipper", shipper_id)
+    if offset < 0:
+        raise ToolError(f"offset must be 0 or more, got {offset}")
+    text = (recipient or "").strip().lower() or None
+    where = ("WHERE shipper_id = ? AND (? IS NULL OR status = ?) AND (? IS NULL OR contains(lower(recipient_name), ?) "
+             "OR contains(lower(recipient_city), ?))")
+    params = [s["shipper_id"], status, status, text, text, text]
+    total = db.scalar(f"SELECT count(*) FROM shipments {where}", params)
     rows = db.query("SELECT shipment_id, recipient_name, recipient_city, service_level, status, ship_date, "
-                    "expected_delivery, delivered_at, declared_value, shipping_charge FROM shipments "
-                    "WHERE shipper_id = ? AND (? IS NULL OR status = ?) ORDER BY created_at DESC, shipment_id DESC "
-                    f"LIMIT {MAX_ROWS + 1}", [s["shipper_id"], status, status])
-    return {"shipper_id": s["shipper_id"], "shipments": rows[:MAX_ROWS], "more": len(rows) > MAX_ROWS}
+                    f"expected_delivery, delivered_at, declared_value, shipping_charge FROM shipments {where} "
+                    f"ORDER BY created_at DESC, shipment_id DESC LIMIT {SHIPMENTS_PAGE} OFFSET {int(offset)}", params)
+    nxt = offset + len(rows)
+    return {"shipper_id": s["shipper_id"], "shipments": rows, "total": total,
+            "next_offset": nxt if nxt < total else None}
 
 
 @tool

@@ -271,6 +271,45 @@ def test_clinician_and_slot_search(state: DuckDBState) -> None:
     assert_refused(state, "find_open_slots", "YYYY-MM-DD", specialty="cardiology", earliest_date="May 1")
 
 
+def _rendered(result: Any) -> int:
+    return len(json.dumps(result, ensure_ascii=False, default=str))
+
+
+def test_lists_page_under_the_result_cut(state: DuckDBState) -> None:
+    """Slots, visits and charges come 10 per page, each page under the 4,000 characters a result is cut at, and
+    next_offset walks every row once."""
+    limit = 4000
+    for specialty in ENV.module.SPECIALTIES:
+        seen: list[str] = []
+        offset: int | None = 0
+        while offset is not None:
+            page = run(state, "find_open_slots", specialty=specialty, offset=offset)
+            assert _rendered(page) < limit and len(page["slots"]) <= ENV.module.PAGE
+            seen += [s["slot_id"] for s in page["slots"]]
+            offset = page.get("next_offset")
+            assert page["more"] == (offset is not None)
+            if len(seen) > 60:
+                break
+        assert len(seen) == len(set(seen)) and len(seen) > ENV.module.PAGE
+    for row in state.db.query("SELECT patient_id FROM patients ORDER BY patient_id"):
+        for name, key in (("list_patient_appointments", "appointments"), ("list_patient_charges", "charges")):
+            rows, offset = [], 0
+            while offset is not None:
+                page = run(state, name, patient_id=row["patient_id"], offset=offset)
+                assert _rendered(page) < limit
+                rows += page[key]
+                offset = page.get("next_offset")
+            table = "appointments" if key == "appointments" else "charges"
+            assert len(rows) == state.db.scalar(f"SELECT count(*) FROM {table} WHERE patient_id = ?",
+                                                [row["patient_id"]])
+    busiest = one(state, "SELECT patient_id FROM appointments GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1")
+    first = run(state, "list_patient_appointments", **busiest)
+    assert first["more"] and first["next_offset"] == ENV.module.PAGE
+    for name in ("list_patient_appointments", "list_patient_charges"):
+        assert_refused(state, name, "offset must be 0 or more", offset=-1, **busiest)
+    assert_refused(state, "find_open_slots", "offset must be 0 or more", specialty="nutrition", offset=-5)
+
+
 # -- booking ------------------------------------------------------------------------------------------------
 
 def test_specialist_booking_uses_a_referral_visit_and_cancel_gives_it_back(state: DuckDBState) -> None:
