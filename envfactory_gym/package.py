@@ -16,7 +16,7 @@ from typing import Any
 
 from envfactory_gym.database import DuckDBState, StateDiff, Template, keep_if_forked
 from envfactory_gym.errors import EnvFormatError, ToolCallError, ToolDefinitionError
-from envfactory_gym.answers import value_forms
+from envfactory_gym.answers import normalise, value_forms, within
 from envfactory_gym.reward import needed_facts
 from envfactory_gym.tasks import Manifest, Task, load_manifest, load_tasks
 from envfactory_gym.tools import Tool, collect_tools
@@ -50,9 +50,16 @@ class GoldOutcome:
 
 
 def identity_values(task: Task) -> set[str]:
-    """The normalised values the user of ``task`` identifies with (its facts, decisions left out)."""
-    return {f for name, fact in task.user_facts.items() if not is_decision(task, name)
-            for f in value_forms(fact.value)}
+    """The normalised values the user of ``task`` identifies with: its facts (decisions left out), and the email
+    addresses its request gives."""
+    out = {f for name, fact in task.user_facts.items() if not is_decision(task, name)
+           for f in value_forms(fact.value)}
+    asked = normalise(task.instruction)
+    for call in task.gold_calls:
+        for value in call.arguments.values():
+            if isinstance(value, str) and "@" in value and within(normalise(value), asked):
+                out |= value_forms(value)
+    return out
 
 
 def import_tools(path: Path, module_name: str) -> tuple[ModuleType, dict[str, Tool]]:

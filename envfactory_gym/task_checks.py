@@ -43,7 +43,7 @@ def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: 
     - *mixed actors*: one user's request gives two values of the same identifying fact (two emails, two
       dates of birth): the gold acts for two people;
     - *unused gold read*: a gold read whose result nothing later uses (no later argument, no output);
-    - *answer in the question*: an output carrying a digit is written in the request;
+    - *answer in the question*: a sampled request writes an output carrying a digit;
     - *result past the cut*: a gold result longer than the cut a user's env applies, with a fact the rest of the
       task needs only past it.
     """
@@ -60,18 +60,22 @@ def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: 
         for key, values in seen.items():
             if len(values) > 1:
                 out.add(task.id, f"mixed actors: the gold uses {len(values)} different {key} values")
-        found = {_first_id(gold.results[i]) for i in verification_reads(task.gold_calls, identity_values(task))}
-        found.discard(None)
-        if len(found) > 1:
-            out.add(task.id, f"mixed actors: the user is verified as {len(found)} different people "
-                             f"({', '.join(sorted(map(str, found)))})")
+        found: dict[str, set[str]] = {}
+        for i in verification_reads(task.gold_calls, identity_values(task)):
+            key, value = _first_id(gold.results[i])
+            if key is not None:
+                found.setdefault(key, set()).add(str(value))
+        for key, people in found.items():
+            if len(people) > 1:
+                out.add(task.id, f"mixed actors: the user is verified as {len(people)} different people "
+                                 f"({key} {', '.join(sorted(people))})")
         needed = needed_facts(task.gold_calls, gold.results, writes, task.outputs, identity_values(task))
         for i, facts in needed.items():
-            if not facts:
+            if not facts and len(task.gold_calls) > 1:  # a lone lookup is the whole task (a refusal)
                 out.add(task.id, f"unused gold read: call {i} ({task.gold_calls[i].name}) gives nothing the task "
                                  f"uses")
         asked = normalise(task.instruction)
-        for o in task.outputs:
+        for o in task.outputs if "querygen" in task.tags else ():  # a sampled request that states its answer
             if _DIGIT.search(o) and within(normalise(o), asked):
                 out.add(task.id, f"answer in the question: {o!r}")
         for i, result in enumerate(gold.results):
@@ -88,12 +92,12 @@ def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: 
     return out
 
 
-def _first_id(result: Any) -> Any:
-    """The first id a lookup returns (``customer_id``, ``holder_id``...): who was found."""
+def _first_id(result: Any) -> tuple[str | None, Any]:
+    """The first id a lookup returns and its field (``customer_id``, ``holder_id``...): who was found."""
     for key, value in iter_fields(result, "r"):
         if key.endswith("id") and value is not None:
-            return value
-    return None
+            return key.rsplit(":", 1)[-1], value
+    return None, None
 
 
 def _scalars(result: Any) -> Iterable[tuple[str, Any]]:
@@ -103,8 +107,11 @@ def _scalars(result: Any) -> Iterable[tuple[str, Any]]:
 def prune_unused_reads(task: Task, results: Sequence[Any], writes: Iterable[str]) -> Task:
     """``task`` without the gold reads nothing uses (see :func:`~envfactory_gym.reward.needed_facts`; reads
     that verify the user stay): a gold chain has no call whose result nothing uses."""
-    needed = needed_facts(task.gold_calls, list(results), writes, task.outputs, identity_values(task))
-    keep = [c for i, c in enumerate(task.gold_calls) if i not in needed or needed[i]]
-    if len(keep) == len(task.gold_calls) or not keep:
-        return task
-    return task.model_copy(update={"gold_calls": keep})
+    results = list(results)
+    while True:  # to a fixed point: a read may be used only by a read that goes
+        needed = needed_facts(task.gold_calls, results, writes, task.outputs, identity_values(task))
+        keep = [i for i in range(len(task.gold_calls)) if i not in needed or needed[i]]
+        if len(keep) == len(task.gold_calls) or not keep:
+            return task
+        task = task.model_copy(update={"gold_calls": [task.gold_calls[i] for i in keep]})
+        results = [results[i] for i in keep]

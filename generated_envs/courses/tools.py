@@ -485,20 +485,29 @@ def get_account_statement(db: Database, student_id: str, term_id: str | None = N
 def estimate_drop_refund(db: Database, enrollment_id: str) -> dict:
     """What leaving a class today would mean: a drop or a withdrawal with a W, and the refund percent and amount.
 
-    A drop through the add/drop deadline, a withdrawal after it; the deadlines come with the estimate.
+    A drop through the add/drop deadline, a withdrawal after it, and after the withdrawal deadline "none" (the
+    student stays in the class); the deadlines come with the estimate.
 
     Args:
         enrollment_id: The enrollment, e.g. "ENR-200417" (from get_student_schedule).
     """
     e = _enrollment(db, enrollment_id)
-    action, pct = _refund_plan(db, e)
-    charged = _net_charged(db, e["enrollment_id"]) if e["status"] == "enrolled" else 0.0
     s = e["section"]
-    return {"enrollment_id": e["enrollment_id"], "course_id": s["course_id"], "term_name": s["term_name"],
-            "status": e["status"], "action": action, "grade_if_done": "W" if action == "withdraw" else None,
-            "refund_percent": pct, "amount_charged": charged, "refund_amount": _money(charged * pct / 100),
-            "add_drop_deadline": s["add_drop_deadline"], "partial_refund_until": s["partial_refund_until"],
-            "withdrawal_deadline": s["withdrawal_deadline"]}
+    if e["status"] in ACTIVE and _today(db) > _day(s["withdrawal_deadline"]):
+        # Past the withdrawal deadline the estimate is the answer, not an error: the class can no longer be left.
+        action, pct = "none", 0
+    else:
+        action, pct = _refund_plan(db, e)
+    charged = _net_charged(db, e["enrollment_id"]) if e["status"] == "enrolled" else 0.0
+    out = {"enrollment_id": e["enrollment_id"], "course_id": s["course_id"], "term_name": s["term_name"],
+           "status": e["status"], "action": action, "grade_if_done": "W" if action == "withdraw" else None,
+           "refund_percent": pct, "amount_charged": charged, "refund_amount": _money(charged * pct / 100),
+           "add_drop_deadline": s["add_drop_deadline"], "partial_refund_until": s["partial_refund_until"],
+           "withdrawal_deadline": s["withdrawal_deadline"]}
+    if action == "none":
+        out["note"] = (f"the withdrawal deadline for {s['term_name']} was {s['withdrawal_deadline']}; the student "
+                       "stays enrolled and receives a final grade")
+    return out
 
 
 @tool

@@ -360,7 +360,9 @@ def test_withdrawal_deadline(state: DuckDBState) -> None:
     e = enrolled_in(state, "FA26-8A")
     assert_refused(state, "withdraw_from_section", "withdrawal deadline .* was 2026-10-02",
                    enrollment_id=e["enrollment_id"])
-    assert_refused(state, "estimate_drop_refund", "withdrawal deadline", enrollment_id=e["enrollment_id"])
+    estimate = run(state, "estimate_drop_refund", enrollment_id=e["enrollment_id"])
+    assert estimate["action"] == "none" and estimate["refund_amount"] == 0 and "stays enrolled" in estimate["note"]
+    assert estimate["withdrawal_deadline"] == "2026-10-02"
 
 
 def test_switch_section(state: DuckDBState) -> None:
