@@ -54,6 +54,8 @@ def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: 
         identifying = set(task.user_facts)
         seen: dict[str, set[str]] = {}
         for call in task.gold_calls:
+            if call.name in writes:  # a new address's zip code is no second identity
+                continue
             for key, value in call.arguments.items():
                 if key in identifying and isinstance(value, (str, int)):
                     seen.setdefault(key, set()).add(normalise(value))
