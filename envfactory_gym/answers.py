@@ -35,6 +35,11 @@ _SPELLINGS = {"cancelled": "canceled", "cancelling": "canceling", "cancellation"
 #: pasted, not an answer: the facts it holds count only when the answer states them again on their own.
 PASTED_SHARE = 0.8
 PASTED_MIN_FIELDS = 6
+#: Rival values a report of changes may state beside each fact (a breakdown of what was paid, say).
+WRITE_RIVALS_ALLOWED = 3
+#: "No charge", "free of charge", "at no cost": an amount of 0 in words.
+_NO_CHARGE = re.compile(r"\b(?:no (?:charge|fee|cost)|free of charge|at no cost|for free|nothing to pay)\b",
+                        re.IGNORECASE)
 
 
 def normalise(text: Any) -> str:
@@ -291,6 +296,9 @@ class AnswerKey:
     free_text: str = ""
     #: The result a computed fact (held by no result) is worked out from: the gold's last read.
     derived_from: Any = None
+    #: Whether the task changes nothing (an answer to a question): then a pasted record is no answer. A report
+    #: of changes may quote its records, and up to :data:`WRITE_RIVALS_ALLOWED` rival values.
+    read_only: bool = True
     _fields: dict[str, set[str]] = field(default_factory=dict, init=False, repr=False)
     _field_values: dict[str, set[str]] = field(default_factory=dict, init=False, repr=False)
 
@@ -298,7 +306,8 @@ class AnswerKey:
         self._today = _clock_date(self.clock)
         self._forms = [normalise(canonical_text(str(f), self._today)) for f in self.facts]
         self._user = normalise(canonical_text(self.user_text, self._today))
-        self._free = normalise(canonical_text(self.free_text, self._today)) + " " + self._today.isoformat()
+        self._policy = normalise(canonical_text(self.free_text, self._today))
+        self._free = self._policy + " " + self._today.isoformat()
         #: What an answer may mention freely: every value of the records that hold a specific fact.
         self._context: set[str] = set()
         #: Every record of the results once: its own values' forms, one set per field.
@@ -327,8 +336,9 @@ class AnswerKey:
             elif self.derived_from is not None:
                 last = objects(self.derived_from)
                 target = [sub for own, sub in last if form in own]
-                if not holding:  # a computed fact: the result it is worked out from is its context
-                    target = [sub for _, sub in last]
+                if not holding:  # a computed fact: the one record it is worked out from is its context
+                    single = isinstance(self.derived_from, Mapping) or len(self.derived_from) == 1
+                    target = [last[-1][1]] if single and last and _is_record(self.derived_from) else []
                 elif isinstance(self.derived_from, Mapping) and last and form in last[-1][1] and (
                         form in last[-1][0] or len(last[-1][0]) >= PASTED_MIN_FIELDS):
                     target = [last[-1][1]]  # the record a detail read returns, whatever it nests
@@ -366,19 +376,22 @@ class AnswerKey:
     def judge(self, messages: Sequence[str], rivals_allowed: int = 1, others_allowed: int = 3) -> list[bool]:
         """For each fact, whether it is stated (see the class)."""
         words = [canonical_text(own_words(m), self._today) for m in messages]
-        said = " \n ".join(map(normalise, words))
+        per_message = [normalise(w) for w in words]
+        said = " \n ".join(per_message)
         if len(said) > MAX_ANSWER_CHARS:
             return [False] * len(self._forms)
-        in_words = normalise(with_number_words(" \n ".join(words)))
+        in_words = normalise(with_number_words(_NO_CHARGE.sub(" 0 ", " \n ".join(words))))
         tokens = said.split()
-        grams = {" ".join(tokens[i:i + n]) for n in range(1, MAX_VALUE_TOKENS + 1) for i in range(len(tokens) - n + 1)}
+        grams = _grams(tokens)
         where, fields = self.data.where, self._fields
         held = {g: self.holders(g) for g in grams if (g in where or g in fields) and not self._excused(g)}
         others = [g for g in held if g not in self._context and len(g) >= 3 and any(c.isdigit() for c in g)
                   and not within(g, self._free)]
         if _mentions(others, others_allowed) > others_allowed:
             return [False] * len(self._forms)
-        pasted = [fs for fs in self._records if self._is_pasted(fs, grams)]
+        pasted = [fs for fs in self._records if self._is_pasted(fs, grams)] if self.read_only else []
+        if not self.read_only:  # a report of changes: the state carries the task, a hedge gains nothing
+            rivals_allowed = max(rivals_allowed, WRITE_RIVALS_ALLOWED)
         out = []
         for fact, form in zip(self.facts, self._forms):
             if not form:  # no letter or digit in it ("%"): said as written
@@ -392,9 +405,30 @@ class AnswerKey:
                 continue
             kind = self.kind(form)
             allowed = max(0, self.kind_size(form, kind, rivals_allowed + 2) - 2)  # never every value of the kind
-            rivals = [g for g, h in held.items() if g not in self._context and not h.isdisjoint(kind)]
+            # Rivals hedge in the message that states the fact; a value the policy's own words put there
+            # ("closed (paid, denied or withdrawn)") explains, it does not hedge.
+            near = set().union(*(_grams(m.split()) for m in per_message if _stated(form, m, m))) or grams
+            rivals = [g for g, h in held.items() if g in near and g not in self._context and not h.isdisjoint(kind)
+                      and not self._quoted_from_policy(g, said)]
             out.append(_mentions(rivals, allowed) <= allowed)
         return out
+
+    def _quoted_from_policy(self, gram: str, said: str) -> bool:
+        """Whether ``gram`` stands in the answer inside three words that the policy says too."""
+        text = f" {said} "
+        start = text.find(f" {gram} ")
+        while start >= 0:
+            before = text[:start].split()[-2:]
+            after = text[start + len(gram) + 2:].split()[:2]
+            window = [*before, gram, *after]
+            n = len(gram.split())
+            for i in range(len(window) - 2):
+                piece = " ".join(window[i:i + 3])
+                if gram in piece.split() or (n > 1 and gram in piece):
+                    if within(piece, self._policy):
+                        return True
+            start = text.find(f" {gram} ", start + 1)
+        return False
 
     def _is_pasted(self, fields: list[frozenset[str]], grams: set[str]) -> bool:
         stated = [fs for fs in fields if not fs.isdisjoint(grams)]
@@ -404,6 +438,23 @@ class AnswerKey:
     def _excused(self, gram: str) -> bool:
         # The facts themselves (and values that are part of one, or contain one) and what the user said.
         return any(within(gram, f) or within(f, gram) for f in self._forms) or within(gram, self._user)
+
+
+def _is_record(result: Any) -> bool:
+    """Whether a result is one record (a detail or a quote), not a list of them: a mapping (or a list of one)
+    whose own fields outnumber its lists' records."""
+    if isinstance(result, (list, tuple)):
+        return len(result) == 1 and _is_record(result[0])
+    if not isinstance(result, Mapping):
+        return False
+    listed = sum(len(v) for v in result.values() if isinstance(v, (list, tuple)))
+    own = sum(1 for v in result.values() if not isinstance(v, (list, tuple)))
+    return own > listed
+
+
+def _grams(tokens: Sequence[str]) -> set[str]:
+    """Every run of up to :data:`MAX_VALUE_TOKENS` tokens."""
+    return {" ".join(tokens[i:i + n]) for n in range(1, MAX_VALUE_TOKENS + 1) for i in range(len(tokens) - n + 1)}
 
 
 def _pasteable(result: Any) -> list[list[frozenset[str]]]:

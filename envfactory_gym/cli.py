@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,10 +17,18 @@ from rich.table import Table
 
 import envfactory_gym
 from envfactory_gym.authoring.cli import register as register_authoring
-from envfactory_gym.cli_types import ArgumentParser, known_env_id, non_negative_int, output_path, positive_int
+from envfactory_gym.cli_types import (
+    ArgumentParser,
+    error_line,
+    innermost_parser,
+    known_env_id,
+    non_negative_int,
+    output_file,
+    positive_int,
+)
 from envfactory_gym.envgen.cli import register as register_envgen
 from envfactory_gym.envgen.compile.cli import register as register_compile
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import EnvFactoryError, Interrupted
 from envfactory_gym.eval.cli import register as register_eval
 from envfactory_gym.querygen.cli import register as register_querygen
 from envfactory_gym.registration import get_package, registered_env_ids
@@ -122,7 +131,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for folder in args.folders:
         try:
             if not Path(folder).is_dir():
-                raise EnvFactoryError(f"{folder}: not a folder")
+                raise EnvFactoryError(_not_a_folder(folder))
             pkg = EnvPackage(folder)
             pkg.validate()
             console.print(f"[green]ok[/green] {pkg.env_id}: {len(pkg.tools)} tools, {len(pkg.tasks)} tasks replay")
@@ -133,11 +142,28 @@ def cmd_validate(args: argparse.Namespace) -> int:
                               soft_wrap=True)
         except EnvFactoryError as exc:
             failed += 1
-            console.print(f"[red]invalid[/red] {escape(str(exc))}", soft_wrap=True)
+            err_console.print(error_line("envfactory validate", escape(str(exc))), highlight=False)
             detail = getattr(exc, "detail", None)
             if args.verbose and detail:
-                console.print(escape(detail), soft_wrap=True)
+                err_console.print(escape(detail), highlight=False)
     return 1 if failed else 0
+
+
+def _not_a_folder(text: str) -> str:
+    """Why ``validate`` refuses ``text``: it takes folders; an env id is named with its folder."""
+    from envfactory_gym.errors import EnvNotVerifiedError
+    from envfactory_gym.registration import _registered, resolve_env_id
+
+    where = "no such file or folder" if not Path(text).exists() else "not a folder"
+    message = f"{text}: {where}; validate takes environment folders (e.g. generated_envs/retail)"
+    try:
+        env_id = resolve_env_id(text)
+        folder = _registered.get(env_id)
+    except EnvNotVerifiedError as exc:
+        env_id, folder = text, exc.path
+    except EnvFactoryError:
+        return message
+    return f"{message}: {env_id} is the folder {folder}" if folder else message
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -145,13 +171,22 @@ def cmd_run(args: argparse.Namespace) -> int:
     from envfactory_gym.runner import no_tool_call_warning, run_episodes, summarize
 
     agent = make_agent(args.agent, seed=args.seed)
+    if args.tasks:
+        get_package(args.env).check_task_file(args.tasks)  # a bad file is refused before anything runs
     env_kwargs = {"tasks": args.tasks} if args.tasks else {}
     # Local models bring their own env settings (e.g. a step cap that keeps CPU runs bounded).
     env_kwargs = {**getattr(agent, "env_kwargs", {}), **env_kwargs}
     # With --json, episodes are also appended to a sidecar as they end, so a killed run resumes where it stopped.
     record = Path(f"{args.json}.episodes.jsonl") if args.json else None
-    results = run_episodes(args.env, agent, episodes=args.episodes, seed=args.seed, env_kwargs=env_kwargs,
-                           progress=not args.quiet, record=record)
+    try:
+        results = run_episodes(args.env, agent, episodes=args.episodes, seed=args.seed, env_kwargs=env_kwargs,
+                               progress=not args.quiet, record=record)
+    except KeyboardInterrupt:
+        if record is None or not record.is_file():
+            raise Interrupted("interrupted: nothing saved (give --json PATH to keep finished episodes)") from None
+        saved = sum(1 for line in record.read_text(encoding="utf-8").splitlines() if line.strip())
+        raise Interrupted(f"interrupted: {saved} finished episodes are saved in {record}; rerun the same command "
+                          "to continue from there") from None
     summary = summarize(results)
     if not args.quiet:
         console.print(_results_table(f"{args.agent} on {args.env}", results, console.width))
@@ -228,7 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--episodes", type=positive_int, default=None, help="default: one episode per task")
     p.add_argument("--tasks", help="JSONL task file to use instead of the env's own tasks")
     p.add_argument("--seed", type=non_negative_int, default=0)
-    p.add_argument("--json", type=output_path, help="write per-episode results and the summary to this file (a rerun of a killed "
+    p.add_argument("--json", type=output_file, help="write per-episode results and the summary to this file (a rerun of a killed "
                                   "run resumes from PATH.episodes.jsonl)")
     p.add_argument("--quiet", action="store_true", help="only the summary line")
     p.set_defaults(func=cmd_run)
@@ -244,12 +279,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    from envfactory_gym.precision import passive_thread_wait
+
+    passive_thread_wait()  # before anything imports torch: CPU threads sleep instead of spinning when they wait
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    prog = innermost_parser(parser, argv).prog
     try:
         return int(args.func(args))
+    except Interrupted as exc:
+        err_console.print(f"{prog}: {escape(str(exc))}", highlight=False)
+        return 130
     except EnvFactoryError as exc:
-        err_console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
+        err_console.print(error_line(prog, escape(str(exc))), highlight=False)
         return 2
+    except KeyboardInterrupt:
+        err_console.print(f"{prog}: interrupted", highlight=False)
+        return 130
+    except BrokenPipeError:  # e.g. `envfactory list --markdown | head`: the reader left, nothing more to say
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so that the interpreter's last flush does not fail again
+        return 141
 
 
 if __name__ == "__main__":

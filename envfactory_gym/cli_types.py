@@ -3,19 +3,66 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import math
-from collections.abc import Callable
+import re
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import EnvFactoryError, suggest
+
+
+def error_line(prog: str, message: str) -> str:
+    """The one form every error of the command line takes: ``envfactory eval: error: <message>``."""
+    return f"{prog}: error: {message}"
 
 
 class ArgumentParser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` (and its subcommands') whose errors are one line: ``prog: error: ...``."""
+    """An ``ArgumentParser`` (and its subcommands') whose errors are one line: ``prog: error: ...``.
+
+    A misspelled subcommand, choice or option gets the nearest valid one ("Did you mean ...?").
+    """
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, error_line(self.prog, f"{_with_suggestion(message)} (see {self.prog} --help)") + "\n")
+
+    def parse_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        argv = list(sys.argv[1:] if args is None else args)
+        parsed, extras = self.parse_known_args(argv, namespace)
+        if extras:
+            # Report unknown options on the subcommand that received them, with its nearest option.
+            parser = innermost_parser(self, argv)
+            hints = [_nearest_option(parser, e) for e in extras if e.startswith("-")]
+            hint = next((h for h in hints if h), "")
+            parser.error(f"unrecognized arguments: {' '.join(extras)}.{hint}".rstrip("."))
+        return parsed
+
+
+def innermost_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The (sub)parser that the subcommand names in ``argv`` select (e.g. ``envfactory tasks sample``)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for i, token in enumerate(argv):
+                if token in action.choices:
+                    return innermost_parser(action.choices[token], argv[i + 1:])
+    return parser
+
+
+def _nearest_option(parser: argparse.ArgumentParser, text: str) -> str:
+    options = [o for a in parser._actions for o in a.option_strings if o.startswith("--")]
+    return suggest(text.split("=", 1)[0], options)
+
+
+def _with_suggestion(message: str) -> str:
+    """argparse's ``invalid choice: 'evl' (choose from ...)`` with the nearest choice suggested."""
+    m = re.search(r"invalid choice: '?([^'\s]*)'? \(choose from (.*)\)", message)
+    if not m:
+        return message
+    choices = re.findall(r"'([^']*)'", m.group(2)) or [c.strip() for c in m.group(2).split(",")]
+    near = difflib.get_close_matches(m.group(1), choices, n=1, cutoff=0.6)
+    return f"{message}. Did you mean {near[0]!r}?" if near else message
 
 
 def _int(text: str, what: str) -> int:
@@ -130,6 +177,23 @@ def known_env_ids(text: str) -> str:
     if not names:
         raise argparse.ArgumentTypeError(f"expected one or more comma-separated env ids, got {text!r}")
     return ",".join(dict.fromkeys(known_env_id(name) for name in names))
+
+
+def output_file(text: str) -> str:
+    """A file to write (:func:`output_path`), which must not be an existing folder."""
+    path = output_path(text)
+    if Path(path).is_dir():
+        raise argparse.ArgumentTypeError(f"cannot write {text}: it is a folder; give a file name (e.g. "
+                                         f"{Path(text) / 'summary.json'})")
+    return path
+
+
+def output_dir(text: str) -> str:
+    """A folder to write into (:func:`output_path`), which must not be an existing file."""
+    path = output_path(text)
+    if Path(path).exists() and not Path(path).is_dir():
+        raise argparse.ArgumentTypeError(f"cannot write into {text}: it is a file, not a folder; give a folder")
+    return path
 
 
 def output_path(text: str) -> str:

@@ -21,7 +21,7 @@ from envfactory_gym.actions import (
 )
 from envfactory_gym.answers import AnswerKey, DataValues, own_words, user_text, value_forms
 from envfactory_gym.errors import ToolCallError, UnknownTaskError, UnknownToolError
-from envfactory_gym.outcomes import unsupported_amounts
+from envfactory_gym.outcomes import made_up_values
 from envfactory_gym.package import EnvPackage, GoldOutcome, identity_values, load_package
 from envfactory_gym.reward import CompositeReward, RewardBreakdown, RewardConfig, reached_reads, verification_reads
 from envfactory_gym.spaces import Conversation, Message, ToolCallAction, render_conversation
@@ -210,6 +210,7 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         self._calls: list[tuple[str, Mapping[str, Any]]] = []
         self._results: list[tuple[str, Any]] = []  # (tool, result) of each successful call, for the answer key
         self._result_args: list[Mapping[str, Any]] = []  # the arguments of each successful call
+        self._refused: list[int] = []  # indices (in _calls) of the calls that failed
         self._said: list[str] = []
         self._terminated = False
         self._truncated = False
@@ -248,6 +249,7 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         try:
             if call.error is not None:
                 self._format_errors += 1
+                self._refused.append(len(self._calls) - 1)
                 return f"Error: {call.error}"
             if tool is None:
                 raise UnknownToolError(call.name, self._tools)
@@ -256,10 +258,12 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
             result = self.state.run_in_transaction(tool.func, writes=tool.writes, timeout_s=self.tool_timeout_s,
                                                     **args)
         except ToolCallError as exc:
+            self._refused.append(len(self._calls) - 1)
             if exc.is_format_error:
                 self._format_errors += 1
             return clip_text(f"Error: {exc}", 4000)
         except Exception as exc:  # a tool bug or a database error must not end the episode
+            self._refused.append(len(self._calls) - 1)
             return f"Error: {call.name} failed: {type(exc).__name__}: {str(exc)[:500]}"
         self._results.append((call.name, result))
         self._result_args.append(args)
@@ -306,7 +310,8 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
                                [*zip((c.name for c in task.gold_calls), self._gold.results), *self._results],
                                user_text(task.instruction, task.user_facts), clock=self.package.manifest.now,
                                free_text=self.package.policy,
-                               derived_from=self._gold.results[-1] if self._gold.results else None)
+                               derived_from=self._gold.results[-1] if self._gold.results else None,
+                               read_only=not self._gold.diff)
         writes = self.package.write_tools
         identity = identity_values(task)
         reached = reached_reads(self._gold.needed(task, writes), (r for _, r in self._results),
@@ -317,11 +322,12 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         if self._gold.diff:  # a writing task: the amounts its report states must come from the data
             sources = [*(r for _, r in self._results), *self._gold.results, *(a for _, a in self._calls),
                        user_text(task.instruction, task.user_facts), self.package.policy]
-            false = len(unsupported_amounts([own_words(m) for m in self._said], sources))
+            false = len(made_up_values([own_words(m) for m in self._said], sources,
+                                            clock=self.package.manifest.now))
         return self.reward_fn(gold_calls=task.gold_calls, calls=self._calls, state_score=state_score,
                               outputs=task.outputs, messages=self._said, format_errors=self._format_errors,
                               forbidden_calls=task.forbidden_calls, answer=answer, read_only=not self._gold.diff,
-                              reached=reached, writes=writes, unsupported_amounts=false)
+                              reached=reached, writes=writes, made_up_values=false, refused=self._refused)
 
     def _info(self) -> dict[str, Any]:
         return {"task_id": self.task.id if self.task else None, "env_id": self.package.env_id,

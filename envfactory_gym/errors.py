@@ -93,6 +93,10 @@ class ActionParseError(EnvFactoryError):
     """An action could not be parsed into tool calls or a message."""
 
 
+class Interrupted(EnvFactoryError):
+    """A command stopped by Ctrl-C or SIGTERM; its message says what was kept and how to continue."""
+
+
 class EpisodeTruncated(EnvFactoryError):
     """An agent cannot go on with its episode because of the conversation itself (e.g. it outgrew the model's
     context): an evaluation ends the episode there as truncated, scores it and records this message."""

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from envfactory_gym.answers import iter_fields, normalise, value_forms
+from envfactory_gym.renderings import canonical_text
 
 #: Result fields of a write that hold money the change moves to or from the customer: a fee, a refund, a payout.
 MONEY_FIELD = re.compile(r"(?:^|_)(?:fee|refund|refund_amount|payout|charged|credited|penalty|amount_charged|"
@@ -18,6 +19,7 @@ REFERENCE_FIELD = re.compile(r"(?:^|_)(?:confirmation_code|confirmation|referenc
 #: At most this many facts are derived for one task.
 MAX_FACTS = 3
 #: An amount an answer states: with a currency sign, or a number with two decimals.
+_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _AMOUNT = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?|(?<![\w.])\d[\d,]*\.\d{2}(?![\d])")
 
 
@@ -53,16 +55,49 @@ def stated_amounts(text: str) -> list[str]:
     return [normalise(m.group(0)) for m in _AMOUNT.finditer(text)]
 
 
-def unsupported_amounts(messages: Sequence[str], sources: Iterable[Any]) -> list[str]:
+def stated_dates(text: str, clock: Any = None) -> list[str]:
+    """The dates a text states, in any common form, as ISO dates."""
+    return _ISO_DATE.findall(canonical_text(text, clock))
+
+
+def made_up_values(messages: Sequence[str], sources: Iterable[Any], clock: Any = None) -> list[str]:
     """The amounts the messages state that none of ``sources`` holds (tool results, arguments, the user's words,
-    the policy): a made-up amount in a final message is a false report."""
+    the policy): a made-up amount in a final report is a false report."""
     known: set[str] = set()
+    if clock is not None:
+        known.add(str(clock)[:10])
     for source in sources:
         if isinstance(source, str):
-            known |= set(stated_amounts(source)) | set(normalise(source).split())
+            known |= set(stated_amounts(source)) | set(normalise(source).split()) | set(stated_dates(source, clock))
         else:
             for _, v in iter_fields(source, "s"):
                 known |= value_forms(v)
                 if isinstance(v, str):  # an amount inside a text ("5 days at 57.99")
-                    known |= set(stated_amounts(v)) | set(normalise(v).split())
-    return [a for m in messages for a in stated_amounts(m) if a not in known]
+                    known |= set(stated_amounts(v)) | set(normalise(v).split()) | set(stated_dates(v, clock))
+    # Dates are not checked: deadlines and windows are worked out from the data (a pickup date less 7 days).
+    stated = [a for m in messages for a in stated_amounts(m) if a not in known]
+    return [a for a in stated if not _worked_out(a, known)]
+
+
+def _worked_out(amount: str, known: set[str], most: int = 300) -> bool:
+    """Whether ``amount`` is the sum or difference of two known amounts, or the sum of three (a total of
+    refunds, a balance left): worked out from the data, not made up."""
+    try:
+        target = round(float(amount) * 100)
+    except ValueError:
+        return False
+    values: set[int] = set()
+    for k in known:
+        try:
+            values.add(round(float(k) * 100))
+        except ValueError:
+            continue
+    cents = sorted(v for v in values if v > 0)[:most]
+    have = set(cents)
+    for i, x in enumerate(cents):
+        if target - x in have or x - target in have:
+            return True
+        for y in cents[i + 1:]:
+            if target - x - y in have and target - x - y not in (x, y):
+                return True
+    return False

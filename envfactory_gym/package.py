@@ -192,12 +192,47 @@ class EnvPackage:
         for task in self.tasks:
             self.gold(task)
 
+    def check_task_file(self, path: str | Path) -> list[Task]:
+        """Load a task file meant for this environment and replay every task's gold trajectory.
+
+        Raises:
+            TaskFileError: naming ``path``, the line and the problem (an unknown tool, with the nearest name;
+                a gold call that fails), so a bad file is refused before anything runs.
+        """
+        from envfactory_gym.errors import TaskFileError, suggest
+
+        tasks = load_tasks(path)
+        lines = _task_lines(Path(path))
+        for task in tasks:
+            where = f"line {lines[task.id]}: " if task.id in lines else ""
+            for i, call in enumerate(task.gold_calls):
+                if call.name not in self.tools:
+                    raise TaskFileError(path, f"{where}task {task.id!r}: gold call {i} uses unknown tool "
+                                              f"{call.name!r}, which {self.env_id} does not have."
+                                              f"{suggest(call.name, self.tools)}")
+            try:
+                self.gold(task)
+            except EnvFormatError as exc:
+                raise TaskFileError(path, where + exc.problem, exc.detail) from None
+        return tasks
+
     def close(self) -> None:
         """Release the scratch state."""
         with self._lock:
             if self._scratch is not None:
                 self._scratch.close()
                 self._scratch = None
+
+
+def _task_lines(path: Path) -> dict[str, int]:
+    """The line number of each task id in a JSONL task file (for messages)."""
+    out: dict[str, int] = {}
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            out.setdefault(str(json.loads(line)["id"]), n)
+        except (ValueError, KeyError, TypeError):
+            continue
+    return out
 
 
 @functools.cache

@@ -27,6 +27,8 @@ _problems: dict[Path, str] = {}
 _dates: dict[str, str | None] = {}
 #: Envs registered without an environment folder (the public benchmarks of ``envfactory_gym.bench``).
 _external: dict[str, str] = {}
+#: Known env ids that cannot be made here (a benchmark whose package is not installed) -> what to install.
+_unavailable: dict[str, str] = {}
 
 
 def shipped_envs_dir() -> Path:
@@ -133,6 +135,12 @@ def register_external_env(env_id: str, note: str = "") -> None:
     _external[env_id] = note
 
 
+def register_unavailable_env(env_id: str, hint: str) -> None:
+    """Make an env id known that cannot be made in this install (``hint``: what it needs and how to install it),
+    so that asking for it says so instead of suggesting another env."""
+    _unavailable[env_id] = hint
+
+
 def external_env_ids() -> list[str]:
     """Ids of the envs registered without an environment folder (benchmarks), sorted."""
     return sorted(_external)
@@ -163,8 +171,12 @@ def resolve_env_id(name: str) -> str:
     folded = {k.lower(): k for k in known}
     if env_id.lower() in folded:
         return folded[env_id.lower()]
+    for missing, hint in _unavailable.items():
+        bare = "/" not in text.rsplit(":", 1)[-1]
+        if missing.lower() == env_id.lower() or (bare and missing.rsplit("/", 1)[-1].lower() == text.lower()):
+            raise EnvFactoryError(f"{missing} is not installed: it {hint}")
     # Compare names without the namespace, which every id shares and which would make any name look close.
-    short = {k.rsplit("/", 1)[-1].lower(): k for k in known}
+    short = {k.rsplit("/", 1)[-1].lower(): k for k in [*known, *_unavailable]}
     near = [short[m] for m in difflib.get_close_matches(env_id.rsplit("/", 1)[-1].lower(), list(short), n=3,
                                                        cutoff=0.6)]
     hint = f" Did you mean {' or '.join(repr(k) for k in near)}?" if near else ""

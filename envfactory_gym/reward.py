@@ -86,7 +86,7 @@ class RewardBreakdown:
     format_errors: int
     duplicate_calls: int = 0
     forbidden_calls: int = 0
-    unsupported_amounts: int = 0
+    made_up_values: int = 0
 
     def as_dict(self) -> dict[str, float | int]:
         """The components as a plain dict (for ``info`` and result files)."""
@@ -147,11 +147,13 @@ def match_calls(gold: Sequence[GoldCall], calls: Sequence[tuple[str, Mapping[str
 
 
 def count_forbidden(patterns: Sequence[CallPattern], calls: Sequence[tuple[str, Mapping[str, Any]]],
-                    tol: float = 1e-6) -> int:
-    """How many of the agent's calls match one of the forbidden call patterns."""
+                    tol: float = 1e-6, refused: Iterable[int] = ()) -> int:
+    """How many of the agent's calls match one of the forbidden call patterns; calls the tool refused
+    (``refused``: their indices) changed nothing and do not count."""
     if not patterns:
         return 0
-    return sum(1 for name, args in calls if any(
+    refused = set(refused)
+    return sum(1 for i, (name, args) in enumerate(calls) if i not in refused and any(
         name == p.name and isinstance(args, Mapping)
         and all(k in args and values_match(v, args[k], tol) for k, v in p.arguments.items())
         for p in patterns))
@@ -178,10 +180,16 @@ def needed_facts(gold_calls: Sequence[GoldCall], gold_results: Sequence[Any], wr
     output) that no earlier gold result gave: what the read is for. An empty set is a read nothing uses.
 
     A read that verifies the user (its arguments hold one of the ``identity`` values the user gives, see
-    :func:`verification_reads`) is for the record it finds too: its result's ids are needed as well.
+    :func:`verification_reads`) is for the record it finds too: its result's ids are needed as well. When an
+    output is worked out rather than read (held by no gold result), the last gold read is for the numbers it
+    returns.
     """
     writes = set(writes)
     checks = verification_reads(gold_calls, identity)
+    held = set().union(*map(result_forms, gold_results)) if gold_results else set()
+    computed = any(normalise(o) not in held for o in outputs)
+    reads = [i for i, c in enumerate(gold_calls) if c.name not in writes]
+    last_read = reads[-1] if reads else -1
     out: dict[int, frozenset[str]] = {}
     for i, (call, result) in enumerate(zip(gold_calls, gold_results)):
         if call.name in writes:
@@ -194,6 +202,9 @@ def needed_facts(gold_calls: Sequence[GoldCall], gold_results: Sequence[Any], wr
         for r in gold_results[:i]:
             earlier |= result_forms(r)
         facts = (result_forms(result) & later) - earlier
+        if i == last_read and computed:  # a worked-out answer: the amounts it is worked out from
+            facts |= {f for _, v in iter_fields(result, "r") if isinstance(v, (int, float)) and not isinstance(v, bool)
+                      for f in value_forms(v)} - earlier
         if i in checks:
             facts |= {f for key, v in iter_fields(result, "r") if key.endswith("id") for f in value_forms(v)}
         out[i] = frozenset(facts)
@@ -272,14 +283,16 @@ class CompositeReward:
         read_only: bool = False,
         reached: Iterable[int] = (),
         writes: Iterable[str] = (),
-        unsupported_amounts: int = 0,
+        made_up_values: int = 0,
+        refused: Iterable[int] = (),
     ) -> RewardBreakdown:
         """Score one finished episode. ``answer`` holds the data the outputs are judged against (rival values);
         ``read_only`` says that the gold trajectory changes nothing (see ``trace_needs_answer``); ``reached``
         are the gold reads whose facts the agent found by another read (see :func:`reached_reads`): they count
         as matched; ``writes`` names the writing tools (a repeated read after a write is no duplicate);
-        ``unsupported_amounts`` counts amounts the final messages state that no data holds: a false report, which
-        voids the communication (see :func:`~envfactory_gym.outcomes.unsupported_amounts`)."""
+        ``refused`` are the indices of the calls a tool refused (a refused forbidden call changed nothing);
+        ``made_up_values`` counts amounts the final messages state that no data holds: a false report, which
+        voids the communication (see :func:`~envfactory_gym.outcomes.made_up_values`)."""
         cfg = self.config
         reached = set(reached)
         rest = [g for i, g in enumerate(gold_calls) if i not in reached]
@@ -288,13 +301,13 @@ class CompositeReward:
         recall = matched / n_gold if n_gold else 1.0
         trace = recall if cfg.partial_trace_credit else (1.0 if matched == n_gold else 0.0)
         comm = communicated(outputs, messages, answer, cfg.rival_values_allowed, cfg.other_values_allowed)
-        if unsupported_amounts:
+        if made_up_values:
             comm = 0.0
         if not cfg.partial_state_credit:
             comm = 1.0 if comm == 1.0 else 0.0
-        if cfg.trace_needs_answer and cfg.require_outputs and (outputs or unsupported_amounts):
+        if cfg.trace_needs_answer and cfg.require_outputs and (outputs or made_up_values):
             trace *= comm
-        forbidden = count_forbidden(forbidden_calls, calls, cfg.numeric_tolerance)
+        forbidden = count_forbidden(forbidden_calls, calls, cfg.numeric_tolerance, refused)
         outcome = 0.0 if forbidden else state_score * (comm if cfg.require_outputs else 1.0)
         # Repeats the gold trajectory itself makes (a read after a write, say) are not penalised.
         writes = set(writes)
@@ -308,5 +321,5 @@ class CompositeReward:
             reward=round(total, 10), trace=trace, trace_recall=recall, state=state_score, communicate=comm,
             outcome=outcome, length_penalty=length_pen, format_penalty=format_pen, num_calls=len(calls),
             num_gold_calls=n_gold, format_errors=format_errors, duplicate_calls=dups, forbidden_calls=forbidden,
-            unsupported_amounts=unsupported_amounts,
+            made_up_values=made_up_values,
         )

@@ -114,8 +114,12 @@ def load_tasks(path: str | os.PathLike[str], allow_empty: bool = False) -> list[
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise TaskFileError(path, "task file not found") from None
+    except IsADirectoryError:
+        raise TaskFileError(path, "is a folder, not a JSONL task file") from None
     except UnicodeDecodeError as exc:
         raise TaskFileError(path, f"not UTF-8 text ({exc})") from None
+    except OSError as exc:
+        raise TaskFileError(path, f"cannot read it ({exc.strerror or exc})") from None
     tasks: list[Task] = []
     seen: set[str] = set()
     for lineno, line in enumerate(text.splitlines(), 1):

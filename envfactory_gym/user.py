@@ -35,8 +35,8 @@ class UserSimulator(Protocol):
         ...
 
 
-_GIVE = ("My {name} is {value}.", "Sure, my {name} is {value}.", "It's {value} (my {name}).")
-_REPEAT = ("I already told you: my {name} is {value}.", "As I said, my {name} is {value}.")
+_GIVE = ("The {name} is {value}.", "Sure, the {name} is {value}.", "It's {value} (the {name}).")
+_REPEAT = ("I already told you: the {name} is {value}.", "As I said, the {name} is {value}.")
 _UNKNOWN = (
     "I'm not sure about that; I've told you what I know.",
     "Sorry, I don't know. I've given you the details I have.",

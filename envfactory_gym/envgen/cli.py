@@ -13,7 +13,7 @@ from envfactory_gym.errors import EnvFactoryError
 
 def register(subparsers: Any) -> None:
     """Add ``generate`` to the ``envfactory`` command line."""
-    from envfactory_gym.cli_types import non_negative_float, non_negative_int, output_path, positive_float, positive_int
+    from envfactory_gym.cli_types import non_negative_float, non_negative_int, output_dir, positive_float, positive_int
 
     p = subparsers.add_parser("generate", help="generate verified environments from authentic resources with a model "
                                                "(EnvGen)")
@@ -35,8 +35,8 @@ def register(subparsers: Any) -> None:
     m.add_argument("--parse-retries", type=non_negative_int, default=2,
                    help="how often a malformed answer is asked again, per stage request")
     r = p.add_argument_group("the run")
-    r.add_argument("--out", required=True, type=output_path, help="where verified environments land (one folder each)")
-    r.add_argument("--run-dir", required=True, type=output_path,
+    r.add_argument("--out", required=True, type=output_dir, help="where verified environments land (one folder each)")
+    r.add_argument("--run-dir", required=True, type=output_dir,
                    help="the run folder: every stage's result (rerun to resume), rejected candidates, the report")
     r.add_argument("--concurrency", type=positive_int, default=1, help="environments generated at once")
     r.add_argument("--max-repairs", type=non_negative_int, default=3, help="repair rounds after a failed verification")

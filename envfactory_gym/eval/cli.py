@@ -7,6 +7,7 @@ import functools
 import hashlib
 import json
 import re
+import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,14 +15,17 @@ from typing import Any
 
 from envfactory_gym.cli_types import (
     ArgumentParser,
+    error_line,
     known_env_ids,
     non_negative_float,
     non_negative_int,
-    output_path,
+    output_dir,
+    output_file,
     positive_float,
     positive_int,
 )
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import EnvFactoryError, Interrupted
+from envfactory_gym.eval.store import load_records, record_key
 from envfactory_gym.precision import DTYPES
 from envfactory_gym.tasks import atomic_write_text
 
@@ -32,6 +36,10 @@ _RESUME_KEYS = ("agent", "envs", "tasks", "trials", "seed", "limit", "user", "mo
                 "baseline", "tool_choice")
 #: The folder that holds the default run directories (one per agent, envs and settings).
 DEFAULT_REPORT_ROOT = "eval-results"
+#: How the command names itself in its messages.
+PROG = "envfactory eval"
+#: Ray actors of ``--backend ray`` without ``--workers``.
+DEFAULT_WORKERS = 2
 
 
 def register(subparsers: Any) -> None:
@@ -50,8 +58,8 @@ def register(subparsers: Any) -> None:
                    help="episodes at once (threads, or batch for local models)")
     p.add_argument("--limit", type=positive_int, help="only the first N tasks of each env")
     p.add_argument("--seed", type=non_negative_int, default=0)
-    p.add_argument("--json", type=output_path, help="write the summary to this file too")
-    p.add_argument("--report", type=output_path,
+    p.add_argument("--json", type=output_file, help="write the summary to this file too")
+    p.add_argument("--report", type=output_dir,
                    help="run directory: episodes, report.md, plots; rerun to resume (default: "
                         f"{DEFAULT_REPORT_ROOT}/AGENT-ENVS-HASH, one folder per agent, envs and settings)")
     p.add_argument("--user", choices=("scripted", "llm"), default="scripted", help="user simulator")
@@ -85,13 +93,14 @@ def register(subparsers: Any) -> None:
                    help="where episodes run: threads in this process, or Ray actors (pip install "
                         "\"envfactory-gym[ray]\"); both store the same records")
     p.add_argument("--address", help="ray backend: the cluster to connect to (default: start a local one)")
-    p.add_argument("--workers", type=positive_int, default=2,
-                   help="ray backend: actors, each with its own agent and envs (--concurrency episodes each)")
+    p.add_argument("--workers", type=positive_int,
+                   help=f"ray backend: actors, each with its own agent and envs (--concurrency episodes each; "
+                        f"default {DEFAULT_WORKERS})")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_eval)
     p = subparsers.add_parser("view", help="write a static HTML page to browse the episodes of an eval run")
     p.add_argument("run_dir", help="an eval run directory (eval --report)")
-    p.add_argument("--output", type=output_path, help="HTML file (default: RUN_DIR/index.html)")
+    p.add_argument("--output", type=output_file, help="HTML file (default: RUN_DIR/index.html)")
     p.set_defaults(func=cmd_view)
 
 
@@ -99,13 +108,25 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from envfactory_gym.eval.harness import plan_episodes, run_eval
     from envfactory_gym.eval.report import BASELINE_DIR, summarize_records, write_report
 
+    # Everything is checked before anything is written: a refused command leaves no run directory behind.
     config = _config(args)
     if args.address and args.backend != "ray":
         raise EnvFactoryError("--address needs --backend ray (it names the Ray cluster to connect to)")
+    if args.workers is not None and args.backend != "ray":
+        raise EnvFactoryError("--workers needs --backend ray (it counts Ray actors); without Ray, --concurrency "
+                              "sets how many episodes run at once")
     run_dir = Path(args.report) if args.report else default_run_dir(config)
     _check_resume(run_dir, config)
     factory, user_factory, name = _factories(args)
     baseline = _baseline(args, name)
+    if args.tasks:
+        check_task_files(config["envs"], args.tasks)
+    if args.backend == "ray":
+        from envfactory_gym.scale.cluster import check_address, require_ray
+
+        require_ray()
+        if args.address:
+            check_address(args.address)
     env_kwargs: dict[str, Any] = {}
     if args.tasks:
         env_kwargs["tasks"] = args.tasks
@@ -115,25 +136,36 @@ def cmd_eval(args: argparse.Namespace) -> int:
         env_kwargs["prompt"] = args.prompt
     specs = plan_episodes(config["envs"], args.trials, args.seed, env_kwargs={"tasks": args.tasks} if args.tasks else {},
                           limit=args.limit)
+    created = not run_dir.exists()
     atomic_write_text(run_dir / CONFIG_FILE, json.dumps(config, indent=2))
-    backend = {"backend": args.backend, "workers": args.workers, "address": args.address}
-    result = run_eval(specs, factory, run_dir, concurrency=args.concurrency, env_kwargs=env_kwargs,
-                      user_factory=user_factory, progress=not args.quiet, agent_name=name, **backend)
+    backend = {"backend": args.backend, "workers": args.workers or DEFAULT_WORKERS, "address": args.address}
+    dirs = [(name, run_dir)] + ([(baseline[1], run_dir / BASELINE_DIR)] if baseline is not None else [])
+    try:
+        result = run_eval(specs, factory, run_dir, concurrency=args.concurrency, env_kwargs=env_kwargs,
+                          user_factory=user_factory, progress=not args.quiet, agent_name=name, **backend)
+        base = None
+        if baseline is not None:
+            base = run_eval(specs, baseline[0], run_dir / BASELINE_DIR, concurrency=args.concurrency,
+                            env_kwargs=env_kwargs, user_factory=user_factory, progress=not args.quiet,
+                            agent_name=baseline[1], **backend)
+    except KeyboardInterrupt:
+        raise Interrupted(_interrupted(dirs, specs)) from None
+    except BaseException:
+        if created and not any(load_records(d) for _, d in dirs):
+            shutil.rmtree(run_dir, ignore_errors=True)  # nothing played: leave no run directory behind
+        raise
     summary = summarize_records(result.records, args.trials)
     throughput = {"played": result.played, "skipped": result.skipped, "wall_s": round(result.wall_s, 3),
                   "episodes_per_s": result.episodes_per_s, "turns_per_s": result.turns_per_s}
     missing = len(specs) - len(result.records)
     runs = _previous_runs(run_dir) + [{**throughput, "concurrency": args.concurrency}]
     meta = {"agent": name, "concurrency": args.concurrency, "missing": missing, "throughput": throughput,
-            "runs": runs}
+            "runs": runs, "config": config}
     payload = {"config": config, "summary": summary, "planned": len(specs), "missing": missing,
                "throughput": throughput, "runs": runs, "errors": result.errors[:50]}
     printed = [(name, summary, result, missing)]
-    if baseline is not None:
-        base_factory, base_name = baseline
-        base = run_eval(specs, base_factory, run_dir / BASELINE_DIR, concurrency=args.concurrency,
-                        env_kwargs=env_kwargs, user_factory=user_factory, progress=not args.quiet, agent_name=base_name,
-                        **backend)
+    if base is not None:
+        base_name = baseline[1]
         base_summary, base_missing = summarize_records(base.records, args.trials), len(specs) - len(base.records)
         meta["baseline"] = payload["baseline"] = {
             "agent": base_name, "summary": base_summary, "missing": base_missing,
@@ -141,7 +173,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
                            "episodes_per_s": base.episodes_per_s, "turns_per_s": base.turns_per_s},
             "errors": base.errors[:50]}
         printed.append((f"baseline {base_name}", base_summary, base, base_missing))
-    write_report(run_dir, summary, result.records, meta)
+    write_report(run_dir, summary, result.records, meta, baseline_records=base.records if base else None)
     text = json.dumps(payload, indent=2, default=str)
     atomic_write_text(run_dir / SUMMARY_FILE, text)
     if args.json:
@@ -152,6 +184,28 @@ def cmd_eval(args: argparse.Namespace) -> int:
         _print_summary(*scores)
     print(f"report: {run_dir / 'report.md'}")
     return 1 if any(m for *_, m in printed) else 0
+
+
+def check_task_files(envs: Sequence[str], tasks: str) -> None:
+    """Refuse a ``--tasks`` file that an environment cannot play (unknown tool, failing gold call), naming the
+    file and the line, before anything runs. Benchmark envs take a split name there instead of a file."""
+    from envfactory_gym.registration import _registered
+
+    for env_id in envs:
+        if env_id in _registered:
+            from envfactory_gym.registration import get_package
+
+            get_package(env_id).check_task_file(tasks)
+
+
+def _interrupted(dirs: Sequence[tuple[str, Path]], specs: Sequence[Any]) -> str:
+    """The one line a Ctrl-C leaves: what each agent has saved, and how to continue."""
+    keys = {s.key for s in specs}
+    parts = []
+    for agent, folder in dirs:
+        saved = sum(1 for r in load_records(folder) if record_key(r) in keys)
+        parts.append(f"{saved} of {len(specs)} episodes of {agent} are saved in {folder}")
+    return f"interrupted: {'; '.join(parts)}; rerun the same command to play the rest"
 
 
 def cmd_view(args: argparse.Namespace) -> int:
@@ -175,10 +229,18 @@ def _config(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _check_resume(run_dir: Path, config: dict[str, Any]) -> None:
+    """Refuse a run directory that holds episodes of a run with other settings (one without any is reused)."""
+    from envfactory_gym.eval.report import BASELINE_DIR
+
     path = run_dir / CONFIG_FILE
-    if not path.exists():
-        return
-    old = json.loads(path.read_text(encoding="utf-8"))
+    if run_dir.exists() and not run_dir.is_dir():
+        raise EnvFactoryError(f"--report {run_dir}: it is a file, not a folder")
+    if not path.exists() or not (load_records(run_dir) or load_records(run_dir / BASELINE_DIR)):
+        return  # a new folder, or one whose run stopped before its first episode
+    try:
+        old = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise EnvFactoryError(f"{path}: unreadable run settings; pick another --report directory") from None
     diff = [k for k in _RESUME_KEYS if old.get(k) != config.get(k)]
     if diff:
         raise EnvFactoryError(f"{run_dir} holds a run with other settings ({', '.join(diff)} differ): "
@@ -292,9 +354,10 @@ def _print_summary(summary: dict[str, Any], result: Any, missing: int) -> None:
     print(f"played {result.played} episodes ({result.skipped} already done) in {result.wall_s:.1f} s: "
           f"{result.episodes_per_s:.2f} episodes/s, {result.turns_per_s:.2f} turns/s")
     for err in result.errors[:5]:
-        print(f"error: {err['env']} {err['task_id']} trial {err['trial']}: {err['error']}", file=sys.stderr)
+        print(error_line(PROG, f"episode {err['env']} {err['task_id']} trial {err['trial']} failed: {err['error']}"),
+              file=sys.stderr)
     if missing:
-        print(f"{missing} episodes have no result: rerun the same command to finish them", file=sys.stderr)
+        print(f"{missing} episodes have no result: rerun the same command to play them again", file=sys.stderr)
     from envfactory_gym.runner import no_tool_call_warning
 
     warning = no_tool_call_warning([int(r.get("components", {}).get("num_calls", 0)) for r in result.records])
@@ -310,6 +373,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         return int(args.func(args))
+    except Interrupted as exc:
+        print(f"{parser.prog} {args.command}: {exc}", file=sys.stderr)
+        return 130
     except EnvFactoryError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(error_line(f"{parser.prog} {args.command}", str(exc)), file=sys.stderr)
         return 2

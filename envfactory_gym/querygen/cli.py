@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ from envfactory_gym.cli_types import (
     fraction,
     known_env_id,
     non_negative_int,
-    output_path,
+    output_file,
     positive_float,
     positive_int,
 )
@@ -81,7 +80,7 @@ def _refiner(args: argparse.Namespace) -> Any:
     from envfactory_gym.querygen.llm_refine import LLMRefiner
 
     if not args.base_url or not args.model:
-        raise SystemExit("error: --refiner llm needs --base-url and --model")
+        raise EnvFactoryError("--refiner llm needs --base-url and --model")
     client = LLMClient(args.base_url, args.model, timeout_s=args.timeout, concurrency=1)
     return LLMRefiner(client)
 
@@ -121,8 +120,7 @@ def cmd_graph(args: argparse.Namespace) -> int:
         try:
             g.draw(args.png)
         except RuntimeError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
+            raise EnvFactoryError(f"--png {args.png}: {exc}") from None
     tg = g.tool_level()
     print(f"{g.graph.number_of_nodes()} nodes, {g.graph.number_of_edges()} edges; "
           f"{tg.number_of_edges()} tool-to-tool links")
@@ -140,7 +138,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="env id, e.g. EnvFactory/retail-v0, or an environment folder")
     p.add_argument("-n", type=positive_int, default=500, help="number of tasks")
     p.add_argument("--seed", type=non_negative_int, default=0)
-    p.add_argument("-o", "--output", type=output_path, help="JSONL file to write")
+    p.add_argument("-o", "--output", type=output_file, help="JSONL file to write")
     p.add_argument("--into", type=_into_folder,
                    help="append the new tasks to this environment folder's tasks.jsonl (atomically, no duplicates)")
     p.add_argument("--min-calls", type=positive_int, default=1, help="fewest tool calls in a task's gold chain")
@@ -166,7 +164,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         p = tsub.add_parser(name, help=f"write {what} as JSONL")
         p.add_argument("--env", required=True, type=known_env_id, help="env id, e.g. EnvFactory/retail-v0")
         p.add_argument("--tasks", required=True, help="JSONL task file")
-        p.add_argument("-o", "--output", required=True, type=output_path, help="JSONL file to write")
+        p.add_argument("-o", "--output", required=True, type=output_file, help="JSONL file to write")
         p.add_argument("--prompt", choices=("full", "compact"), default="full",
                        help="the env's system prompt in the records (compact for small context budgets)")
         if name == "export-sft":
@@ -175,7 +173,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         p.set_defaults(func=cmd_export)
     p = subparsers.add_parser("graph", help="the tool graph of an environment")
     p.add_argument("env_id", type=known_env_id, help="env id, e.g. EnvFactory/retail-v0")
-    p.add_argument("--json", type=output_path, help="write the node-link JSON here")
-    p.add_argument("--graphml", type=output_path, help="write GraphML here")
-    p.add_argument("--png", type=output_path, help="draw the tool-level graph here (needs matplotlib)")
+    p.add_argument("--json", type=output_file, help="write the node-link JSON here")
+    p.add_argument("--graphml", type=output_file, help="write GraphML here")
+    p.add_argument("--png", type=output_file, help="draw the tool-level graph here (needs matplotlib)")
     p.set_defaults(func=cmd_graph)

@@ -15,7 +15,7 @@ from envfactory_gym.cli_types import (
     non_negative_float,
     non_negative_int,
     open_fraction,
-    output_path,
+    output_dir,
     positive_float,
     positive_int,
 )
@@ -32,7 +32,7 @@ ARGUMENT_TYPES: dict[str, Any] = {
     "kl_coef": non_negative_float, "clip": positive_float, "inner_epochs": positive_int,
     "max_new_tokens": positive_int, "max_prompt_tokens": non_negative_int, "max_steps_per_episode": positive_int,
     "temperature": positive_float, "top_p": open_fraction, "min_p": below_one,
-    "envs": known_env_ids, "out": output_path, "rollout_workers": positive_int,
+    "envs": known_env_ids, "out": output_dir, "rollout_workers": positive_int,
 }
 
 

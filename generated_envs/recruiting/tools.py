@@ -23,6 +23,8 @@ MAX_SIGNING_SHARE = 0.10
 PROBATION_DAYS = 90
 REFERRAL_BONUS = {"P2": 1500.0, "P3": 2500.0, "P4": 4000.0, "P5": 4000.0, "M1": 5000.0, "M2": 5000.0}
 MAX_LIST = 20
+#: Slots per page of find_interview_slots.
+SLOT_PAGE = 15
 
 InterviewType = Literal["screen", "technical", "portfolio", "behavioral", "leadership"]
 ReqStatus = Literal["open", "on_hold", "filled", "closed"]
@@ -318,7 +320,8 @@ def get_requisition(db: Database, req_id: str) -> dict:
 
 
 @tool
-def find_interview_slots(db: Database, interview_type: InterviewType, from_date: str | None = None) -> dict:
+def find_interview_slots(db: Database, interview_type: InterviewType, from_date: str | None = None,
+                         offset: int = 0) -> dict:
     """List open interview slots of interviewers qualified for an interview type, earliest first.
 
     Each slot shows its interviewer's weekly capacity and how many interviews they already have that week.
@@ -327,10 +330,14 @@ def find_interview_slots(db: Database, interview_type: InterviewType, from_date:
         interview_type: The kind of interview: screen (recruiter screen), technical, portfolio, behavioral or
             leadership.
         from_date: Only slots on or after this date, e.g. "2026-04-20"; omit for the next available ones.
+        offset: How many of the matching slots to skip, for the next page (the next_offset of a previous result).
 
     Returns:
-        Up to 15 open future slots: slot id, start, duration, interviewer, weekly capacity, booked and left.
+        Up to 15 open future slots: slot id, start, duration, interviewer, weekly capacity, booked and left, and
+        next_offset, the offset of the next page when more slots match (null when none do).
     """
+    if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
+        raise ToolError(f"offset must be a whole number of slots, 0 or more, got {offset!r}")
     start = _now(db)
     if from_date:
         start = max(start, datetime.combine(_parse_date(from_date, "from_date"), datetime.min.time()))
@@ -339,13 +346,15 @@ def find_interview_slots(db: Database, interview_type: InterviewType, from_date:
         "interviewer_name, i.weekly_capacity FROM interview_slots s JOIN interviewers i ON i.employee_id = "
         "s.interviewer_id JOIN employees e ON e.employee_id = s.interviewer_id JOIN interviewer_qualifications q ON "
         "q.employee_id = s.interviewer_id AND q.interview_type = ? WHERE s.status = 'open' AND s.starts_at > ? "
-        "AND s.starts_at >= ? AND e.status = 'active' ORDER BY s.starts_at, s.slot_id LIMIT 15",
-        [interview_type, db.now, start])
+        "AND s.starts_at >= ? AND e.status = 'active' ORDER BY s.starts_at, s.slot_id LIMIT ? OFFSET ?",
+        [interview_type, db.now, start, SLOT_PAGE + 1, offset])
+    more = len(rows) > SLOT_PAGE
+    rows = rows[:SLOT_PAGE]
     for s in rows:
         _, booked = _week_load(db, s["interviewer_id"], datetime.fromisoformat(s["starts_at"]))
         s["booked_that_week"] = booked
         s["capacity_left"] = max(0, s["weekly_capacity"] - booked)
-    return {"interview_type": interview_type, "slots": rows}
+    return {"interview_type": interview_type, "slots": rows, "next_offset": offset + SLOT_PAGE if more else None}
 
 
 @tool

@@ -167,6 +167,17 @@ def test_find_interview_slots_shows_capacity(state: DuckDBState) -> None:
     assert_refused(state, "find_interview_slots", "must be a date", interview_type="screen", from_date="next week")
 
 
+def test_find_interview_slots_pages(state: DuckDBState) -> None:
+    # 16 April has more than one page of technical slots: the later ones are reached with next_offset.
+    first = run(state, "find_interview_slots", interview_type="technical", from_date="2026-04-16")
+    assert len(first["slots"]) == 15 and first["next_offset"] == 15
+    second = run(state, "find_interview_slots", interview_type="technical", from_date="2026-04-16", offset=15)
+    assert second["slots"] and not {s["slot_id"] for s in first["slots"]} & {s["slot_id"] for s in second["slots"]}
+    assert second["slots"][0]["starts_at"] >= first["slots"][-1]["starts_at"]
+    assert len(str(first)) < 4000
+    assert_refused(state, "find_interview_slots", "offset must be", interview_type="technical", offset=-1)
+
+
 def test_employee_and_referrals(state: DuckDBState) -> None:
     emp = run(state, "find_employee", work_email="GARY.RODRIGUEZ@larkspur.io")
     assert emp["employee_id"] == "E-1051" and emp["status"] == "active"

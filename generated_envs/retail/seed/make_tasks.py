@@ -28,6 +28,9 @@ from envfactory_gym.tools import collect_tools  # noqa: E402
 NOW = datetime(2026, 3, 15, 10, 0, 0)
 EMAIL_KW = ["email", "e-mail"]
 ZIP_KW = ["zip", "postal"]
+# Ways to ask which variant the customer meant ("What would you like instead?", "Which size?").
+WANTED_KW = ["size", "color", "colour", "which", "option", "instead", "variant", "version", "changed to",
+             "change it to", "switch", "swap", "prefer", "want", "correct"]
 NEW_ADDRESSES = [
     {"line1": "77 Larkspur Ln", "city": "Fort Collins", "state": "CO", "zip_code": "80521"},
     {"line1": "1510 Otter Creek Rd", "line2": "Apt 3B", "city": "Burlington", "state": "VT", "zip_code": "05401"},
@@ -392,7 +395,7 @@ class Families:
                     text = f"I ordered the {name} yesterday in the wrong option. Can you fix it before it ships?"
                     facts = {"email": {"value": c["email"], "keywords": EMAIL_KW},
                              "wanted_option": {"value": f"{new_w} instead of {old_w}",
-                                               "keywords": ["size", "color", "colour", "which", "option"]}}
+                                               "keywords": WANTED_KW}}
                 else:
                     text = (f"Hi, I just ordered the {name} in {old_w} but I need {new_w}. Can you switch it? "
                             f"My email is {c['email']}.")
@@ -480,7 +483,16 @@ class Families:
             if delivered and not self.d.in_window(delivered[0]) and os[0] is delivered[0] and \
                     len(self.d.items_of[delivered[0]["order_id"]]) == 1:
                 cands.append(cid)
-        for cid in self.fresh(cands)[:n]:
+        # The closed window must be the only reason to refuse: an item already returned or exchanged gives a
+        # second one, and an answer that names only that one would miss the task's fact (the delivery date).
+        # (Filtered after the shuffle so that the random picks of the later families stay the same.)
+        picks = []
+        for cid in self.fresh(cands):
+            if self.d.items_of[self.d.orders_of[cid][0]["order_id"]][0]["status"] == "ordered":
+                picks.append(cid)
+            elif len(picks) < n:
+                self.b.used.add(cid)  # skipped, kept out of the later families as before this check
+        for cid in picks[:n]:
             c, o = self.cust(cid), self.d.orders_of[cid][0]
             name = self.d.product_names(o)[0]
             text = f"Hi, I want to return the {name} from my last order, I never really used it. Email {c['email']}."
