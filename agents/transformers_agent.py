@@ -10,6 +10,7 @@ import gymnasium as gym
 
 from envfactory_gym.agents.decoding import CALL_END, PrefixCache, SessionCache, generate_batch
 from envfactory_gym.agents.hermes import text_messages
+from envfactory_gym.agents.models import from_pretrained, resolve_model
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.precision import resolve_dtype
 
@@ -44,11 +45,13 @@ class TransformersAgent:
             torch.set_num_threads(threads)
         if model_obj is None and model is None:
             raise ValueError("the transformers agent needs a model folder or hub id (--model)")
+        if model is not None:
+            model = resolve_model(model)  # "smollm2": the embedded model's folder
         self.model_id = str(model) if model is not None else type(model_obj).__name__
         self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
-        self.tokenizer = tokenizer if tokenizer is not None else AutoTokenizer.from_pretrained(str(model))
+        self.tokenizer = tokenizer if tokenizer is not None else from_pretrained(AutoTokenizer, str(model))
         if model_obj is None:
-            model_obj = AutoModelForCausalLM.from_pretrained(str(model), dtype=resolve_dtype(dtype, self.device))
+            model_obj = from_pretrained(AutoModelForCausalLM, str(model), dtype=resolve_dtype(dtype, self.device))
         if adapter:
             model_obj = _with_adapter(model_obj, adapter)
         self.model = model_obj.to(self.device).eval()

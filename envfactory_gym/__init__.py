@@ -1,6 +1,7 @@
 """envfactory-gym: verified, stateful tool environments as Gymnasium environments for agentic RL."""
 
 from envfactory_gym import vector as _vector  # noqa: F401  (registers shared-memory support)
+from envfactory_gym.chat import render_chat
 from envfactory_gym.database import Database, DuckDBState, StateDiff
 from envfactory_gym.env import ToolUseEnv
 from envfactory_gym.errors import EnvFactoryError, EnvFormatError, ToolError
@@ -16,7 +17,7 @@ __all__ = [
     "STOP_TOKEN", "CompositeReward", "Database", "DuckDBState", "EnvFactoryError", "EnvFormatError",
     "EnvPackage", "GoldCall", "RewardBreakdown", "RewardConfig", "ScriptedUser", "StateDiff", "Task",
     "ToolError", "ToolUseEnv", "UserFact", "UserSimulator", "__version__", "get_package", "register_env_dir",
-    "register_envs", "registered_env_ids", "tool",
+    "register_envs", "registered_env_ids", "render_chat", "tool",
 ]
 
 register_envs()

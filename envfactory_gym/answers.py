@@ -12,6 +12,8 @@ from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any
 
+import snowballstemmer
+
 from envfactory_gym.database import Template, shared_connection
 from envfactory_gym.renderings import canonical_text, with_number_words
 
@@ -35,6 +37,10 @@ _SPELLINGS = {"cancelled": "canceled", "cancelling": "canceling", "cancellation"
 #: pasted, not an answer: the facts it holds count only when the answer states them again on their own.
 PASTED_SHARE = 0.8
 PASTED_MIN_FIELDS = 6
+#: A smaller record counts as pasted when most of the fields stated are labelled with their field names and at
+#: least this many of them are neither facts nor the user's words.
+PASTED_MIN_LABELLED = 2
+PASTED_LABEL_SHARE = 0.6
 #: Rival values a report of changes may state beside each fact (a breakdown of what was paid, say).
 WRITE_RIVALS_ALLOWED = 3
 #: "No charge", "free of charge", "at no cost": an amount of 0 in words.
@@ -311,7 +317,7 @@ class AnswerKey:
         #: What an answer may mention freely: every value of the records that hold a specific fact.
         self._context: set[str] = set()
         #: Every record of the results once: its own values' forms, one set per field.
-        self._records: list[list[frozenset[str]]] = []
+        self._records: list[list[tuple[str, frozenset[str]]]] = []
         seen_objects: set[frozenset[str]] = set()
         holders: list[tuple[set[str], set[str]]] = []
         for tool, result in self.results:
@@ -326,7 +332,7 @@ class AnswerKey:
                 seen_objects.add(key)
                 holders.append((own, subtree))
             for fields in _pasteable(result):
-                if len(fields) >= PASTED_MIN_FIELDS and fields not in self._records:
+                if len(fields) >= 4 and fields not in self._records:
                     self._records.append(fields)
         for form in self._forms:
             holding = [sub for own, sub in holders if form in own]
@@ -381,6 +387,7 @@ class AnswerKey:
         if len(said) > MAX_ANSWER_CHARS:
             return [False] * len(self._forms)
         in_words = normalise(with_number_words(_NO_CHARGE.sub(" 0 ", " \n ".join(words))))
+        stems = stemmed(said)
         tokens = said.split()
         grams = _grams(tokens)
         where, fields = self.data.where, self._fields
@@ -389,7 +396,8 @@ class AnswerKey:
                   and not within(g, self._free)]
         if _mentions(others, others_allowed) > others_allowed:
             return [False] * len(self._forms)
-        pasted = [fs for fs in self._records if self._is_pasted(fs, grams)] if self.read_only else []
+        pasted = [[f for _, f in fs] for fs in self._records if self._is_pasted(fs, grams, said)] \
+            if self.read_only else []
         if not self.read_only:  # a report of changes: the state carries the task, a hedge gains nothing
             rivals_allowed = max(rivals_allowed, WRITE_RIVALS_ALLOWED)
         out = []
@@ -397,10 +405,12 @@ class AnswerKey:
             if not form:  # no letter or digit in it ("%"): said as written
                 out.append(fact.strip().lower() in " ".join(map(own_words, messages)).lower())
                 continue
-            if not _stated(form, said, in_words):
-                out.append(False)
+            if not (_stated(form, said, in_words) or (not any(c.isdigit() for c in form)
+                                                        and within(stemmed(form), stems))):
+                out.append(False)  # a word fact may be inflected ("being processed" states "processing")
                 continue
-            if any(form in f for fs in pasted for f in fs) and f" {said} ".count(f" {form} ") < 2:
+            inside = max((sum(form in f for f in fs) for fs in pasted), default=0)
+            if inside and f" {said} ".count(f" {form} ") <= inside:
                 out.append(False)  # only inside a pasted record: never singled out
                 continue
             kind = self.kind(form)
@@ -430,10 +440,17 @@ class AnswerKey:
             start = text.find(f" {gram} ", start + 1)
         return False
 
-    def _is_pasted(self, fields: list[frozenset[str]], grams: set[str]) -> bool:
-        stated = [fs for fs in fields if not fs.isdisjoint(grams)]
-        extra = [fs for fs in stated if not any(f in self._forms or self._excused(f) for f in fs)]
-        return len(extra) >= PASTED_MIN_FIELDS and len(stated) > PASTED_SHARE * len(fields)
+    def _is_pasted(self, fields: list[tuple[str, frozenset[str]]], grams: set[str], said: str) -> bool:
+        """Whether the answer pastes a record: most of its fields beside the facts, or nearly all of a smaller
+        one labelled the way a record prints ("status approved; payout 872.75")."""
+        stated = [(label, fs) for label, fs in fields if not fs.isdisjoint(grams)]
+        extra = [fs for _, fs in stated if not any(f in self._forms or self._excused(f) for f in fs)]
+        if len(extra) >= PASTED_MIN_FIELDS and len(stated) > PASTED_SHARE * len(fields):
+            return True
+        if len(extra) < PASTED_MIN_LABELLED or len(stated) < PASTED_SHARE * len(fields):
+            return False
+        labelled = sum(1 for label, fs in stated if _labelled(label, fs, said))
+        return labelled >= PASTED_LABEL_SHARE * len(stated)
 
     def _excused(self, gram: str) -> bool:
         # The facts themselves (and values that are part of one, or contain one) and what the user said.
@@ -452,15 +469,31 @@ def _is_record(result: Any) -> bool:
     return own > listed
 
 
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+def stemmed(text: str) -> str:
+    """A normalised text with every word reduced to its stem ("processed", "processing": "process")."""
+    return " ".join(_STEMMER.stemWords(text.split()))
+
+
 def _grams(tokens: Sequence[str]) -> set[str]:
     """Every run of up to :data:`MAX_VALUE_TOKENS` tokens."""
     return {" ".join(tokens[i:i + n]) for n in range(1, MAX_VALUE_TOKENS + 1) for i in range(len(tokens) - n + 1)}
 
 
-def _pasteable(result: Any) -> list[list[frozenset[str]]]:
+def _pasteable(result: Any) -> list[list[tuple[str, frozenset[str]]]]:
     """What an answer can paste of a result: every record (see :func:`records`), and every object whole, the
-    records in its lists included; each as the forms of its fields."""
-    out = [[f for f in map(value_forms, r.values()) if f] for r in records(result)]
+    records in its lists included; each as its fields' labels (the key's words) and forms."""
+    def fields(pairs: Iterable[tuple[str, Any]]) -> list[tuple[str, frozenset[str]]]:
+        out = []
+        for key, value in pairs:
+            forms = value_forms(value)
+            if forms:
+                out.append((normalise(key.rsplit(".", 1)[-1].rsplit(":", 1)[-1]), forms))
+        return out
+
+    out = [fields(r.items()) for r in records(result)]
 
     def walk(obj: Any) -> None:
         if isinstance(obj, (list, tuple)):
@@ -469,12 +502,20 @@ def _pasteable(result: Any) -> list[list[frozenset[str]]]:
         elif isinstance(obj, Mapping):
             nested = [v for v in obj.values() if isinstance(v, (list, tuple, Mapping))]
             if any(isinstance(v, (list, tuple)) for v in nested):
-                out.append([f for _, v in iter_fields(obj, "r") for f in [value_forms(v)] if f])
+                out.append(fields(iter_fields(obj, "r")))
             for v in nested:
                 walk(v)
 
     walk(result)
     return out
+
+
+def _labelled(label: str, forms: frozenset[str], said: str) -> bool:
+    """Whether a value is said right after its field's name, or the name's first or last word."""
+    words = label.split()
+    names = {label, *words[:1], *words[-1:]} - {"id", "at", "on", "of"}
+    return any(within(f"{n} {f}", said) or within(f"{n} is {f}", said) or within(f"{n} of {f}", said)
+               for n in names for f in forms)
 
 
 def _stated(form: str, said: str, in_words: str) -> bool:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any, TypeVar
+
+M = TypeVar("M")
 
 
 def suggest(name: str, candidates: Iterable[str]) -> str:
@@ -15,6 +18,30 @@ def suggest(name: str, candidates: Iterable[str]) -> str:
 
 class EnvFactoryError(Exception):
     """Base class of every error raised by envfactory-gym."""
+
+
+class ConfigError(EnvFactoryError, ValueError):
+    """Settings given as a mapping (e.g. ``gym.make(..., reward={...})``) that do not validate."""
+
+
+def validate_model(cls: type[M], data: Mapping[str, Any], what: str) -> M:
+    """``cls(**data)`` for a pydantic model, or a one-line :class:`ConfigError` naming ``what``, every bad key
+    (an unknown one with the nearest field: "Did you mean 'tau'?") and the problem."""
+    import pydantic
+
+    try:
+        return cls.model_validate(dict(data))  # type: ignore[attr-defined]
+    except pydantic.ValidationError as exc:
+        fields = list(getattr(cls, "model_fields", {}))
+        problems = []
+        for err in exc.errors(include_url=False):
+            key = ".".join(str(x) for x in err["loc"]) or "(root)"
+            if err["type"] == "extra_forbidden":
+                hint = suggest(key, fields)
+                problems.append(f"unknown setting {key!r}." + (hint or f" Settings: {', '.join(fields)}"))
+            else:
+                problems.append(f"{key}: {err['msg']} (got {err.get('input')!r})")
+        raise ConfigError(f"{what}: " + "; ".join(problems)) from None
 
 
 class EnvFormatError(EnvFactoryError):

@@ -98,6 +98,6 @@ def _worked_out(amount: str, known: set[str], most: int = 300) -> bool:
         if target - x in have or x - target in have:
             return True
         for y in cents[i + 1:]:
-            if target - x - y in have and target - x - y not in (x, y):
+            if target - x - y in have:
                 return True
     return False

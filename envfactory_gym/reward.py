@@ -12,6 +12,7 @@ import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field
 
 from envfactory_gym.answers import AnswerKey, iter_fields, normalise, value_forms
+from envfactory_gym.errors import validate_model
 from envfactory_gym.tasks import CallPattern, GoldCall
 
 
@@ -266,7 +267,7 @@ class CompositeReward:
         if config is None:
             config = RewardConfig()
         elif isinstance(config, Mapping):
-            config = RewardConfig(**config)
+            config = validate_model(RewardConfig, config, "reward")  # one line, nearest field suggested
         self.config = config
 
     def __call__(

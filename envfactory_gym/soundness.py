@@ -16,12 +16,13 @@ from typing import Any
 import gymnasium as gym
 
 from envfactory_gym.actions import MAX_ACTION_CHARS
-from envfactory_gym.answers import record_text, records
+from envfactory_gym.answers import normalise, record_text, records, value_forms
 from envfactory_gym.database import shared_connection
 from envfactory_gym.env import ToolUseEnv
 from envfactory_gym.errors import EnvFactoryError, suggest
 from envfactory_gym.package import EnvPackage
 from envfactory_gym.registration import resolve_env_id
+from envfactory_gym.reward import reached_reads, result_forms
 from envfactory_gym.tasks import Task
 from envfactory_gym.user import STOP_TOKEN
 
@@ -32,7 +33,11 @@ NOTHING_MAX = 0.0
 DEGENERATE_MEAN_MAX = 0.5
 #: Strategies that answer with a haystack instead of an answer; played on read-only tasks only, where their
 #: mean must stay at or below :data:`HAYSTACK_MAX`.
-HAYSTACK_STRATEGIES = ("dump_everything", "kitchen_sink", "spray", "dump_instead")
+HAYSTACK_STRATEGIES = ("dump_everything", "kitchen_sink", "spray", "dump_instead", "record_dump")
+#: The fewest fields a record needs for pasting it whole to dodge the question.
+RECORD_DUMP_MIN_FIELDS = 5
+#: Strategies that report a change falsely; their mean on writing tasks must stay at or below :data:`HAYSTACK_MAX`.
+FALSE_REPORT_STRATEGIES = ("false_report",)
 HAYSTACK_MAX = 0.1
 REPEATS = 5
 #: Read calls of ``dump_everything`` (a few) and of ``spray`` (dozens, the gold calls included).
@@ -128,13 +133,41 @@ def repeat_gold(ctx: Context) -> Plan | None:
 
 
 def wrong_argument(ctx: Context) -> Plan | None:
+    # A wrong value in a call the task needs: a write, or a read whose facts no other gold read gives (a read
+    # whose facts the agent has anyway changes nothing, and the trace does not ask for it).
     calls = _gold_calls(ctx.task)
-    slots = [(i, k) for i, c in enumerate(ctx.task.gold_calls) for k in c.arguments if k not in c.masked]
-    if not slots:
-        return None
-    i, key = ctx.rng.choice(slots)
-    calls[i]["arguments"][key] = perturb(calls[i]["arguments"][key])
-    return [*calls, _final_answer(ctx.task)]
+    pkg = ctx.env.package
+    gold = pkg.gold(ctx.task)
+    needed = gold.needed(ctx.task, pkg.write_tools)
+    wanted = set()
+    for i, c in enumerate(ctx.task.gold_calls):
+        if c.name in pkg.write_tools:
+            wanted.add(i)
+        elif i in needed and needed[i] and i not in reached_reads(
+                {i: needed[i]}, [r for j, r in enumerate(gold.results) if j != i]):
+            wanted.add(i)
+    slots = [(i, k) for i, c in enumerate(ctx.task.gold_calls) for k in c.arguments if k not in c.masked
+             and i in wanted]
+    ctx.rng.shuffle(slots)
+    for i, key in slots:
+        wrong = perturb(calls[i]["arguments"][key])
+        if i in needed and needed[i] and not _matters(ctx, calls[:i], calls[i], key, wrong, needed[i]):
+            continue  # a filter the read ignores here: the facts come back all the same
+        calls[i]["arguments"][key] = wrong
+        return [*calls, _final_answer(ctx.task)]
+    return None
+
+
+def _matters(ctx: Context, before: Plan, call: dict[str, Any], key: str, wrong: Any, facts: frozenset[str]) -> bool:
+    """Whether a read with ``key`` set to ``wrong`` loses any of the facts it is for."""
+    text = ctx.run(_call(call["name"], {**call["arguments"], key: wrong}))
+    if text is None:
+        return True
+    try:
+        result = json.loads(text)
+    except ValueError:
+        return True
+    return not facts <= result_forms(result)
 
 
 def destructive_write(ctx: Context) -> Plan | None:
@@ -157,16 +190,20 @@ def destructive_write(ctx: Context) -> Plan | None:
 
 
 def forbidden_path(ctx: Context) -> Plan | None:
+    # The right end state through a call the policy forbids on this task (a change the tool lets through).
     if not ctx.task.forbidden_calls:
         return None
     calls = _gold_calls(ctx.task)
     pattern = ctx.task.forbidden_calls[0]
-    for c in calls:
+    for at, c in enumerate(calls):
         if c["name"] == pattern.name:
             c["arguments"].update(pattern.arguments)
             break
     else:
         calls.append(_call(pattern.name, pattern.arguments))
+        at = len(calls) - 1
+    if ctx.probe(calls[:at], [calls[at]]) is None:
+        return None  # the tool refuses it: an attempt changes nothing, and a refusal may be explained
     return [*calls, _final_answer(ctx.task)]
 
 
@@ -207,11 +244,37 @@ def dump_instead(ctx: Context) -> Plan | None:
     return [*calls, "Here are the results:\n" + "\n".join(raw) if raw else "Nothing found."]
 
 
+def record_dump(ctx: Context) -> Plan | None:
+    # The gold calls, then every field of the record the answer comes from, in prose, never saying which
+    # value answers the question. A record of three or four fields pasted whole is an answer, not a dodge.
+    if not ctx.read_only or not ctx.task.outputs:
+        return None
+    calls = _gold_calls(ctx.task)
+    raw = [r for r in map(ctx.run, calls) if r is not None]
+    wanted = normalise(ctx.task.outputs[0])
+    for text in reversed(raw):
+        try:
+            result = json.loads(text)
+        except ValueError:
+            continue
+        for record in records(result):
+            if len(record) >= RECORD_DUMP_MIN_FIELDS and any(wanted in value_forms(v) for v in record.values()):
+                return [*calls, "Here is the record: " + record_text(record) + "."]
+    return None
+
+
+def false_report(ctx: Context) -> Plan | None:
+    # The gold calls of a writing task, then a report with a made-up amount.
+    if ctx.read_only:
+        return None
+    return [*_gold_calls(ctx.task), f"All done. You were charged $987.65 for this. {STOP_TOKEN}"]
+
+
 STRATEGIES: dict[str, Callable[[Context], Plan | None]] = {
     "gold": gold, "nothing": nothing, "end_at_once": end_at_once, "talk": talk, "every_tool": every_tool,
     "repeat_gold": repeat_gold, "wrong_argument": wrong_argument, "destructive_write": destructive_write,
     "forbidden_path": forbidden_path, "dump_everything": dump_everything, "kitchen_sink": kitchen_sink,
-    "spray": spray, "dump_instead": dump_instead,
+    "spray": spray, "dump_instead": dump_instead, "record_dump": record_dump, "false_report": false_report,
 }
 
 
@@ -437,6 +500,10 @@ class SoundnessReport:
             for task_id, r in self.scores[name].items():
                 if task_id in gold_scores and r >= gold_scores[task_id]:
                     bad.append(f"{self.env_id} {task_id}: {name} scores {r}, not below gold")
+        for name in FALSE_REPORT_STRATEGIES:
+            stats = self.summary().get(name)
+            if stats and stats["mean"] > HAYSTACK_MAX:
+                bad.append(f"{self.env_id}: {name} averages {stats['mean']:.3f} > {HAYSTACK_MAX}")
         read_only = self.summary(read_only=True)
         for name in HAYSTACK_STRATEGIES:
             if name in read_only and read_only[name]["mean"] > HAYSTACK_MAX:

@@ -139,7 +139,7 @@ class Tool:
             for err in exc.errors(include_url=False):
                 loc = ".".join(str(x) for x in err["loc"]) or "(arguments)"
                 if err["type"] == "extra_forbidden":
-                    problems.append(f"unexpected argument {loc!r}{_nearest(loc, self.parameters)}")
+                    problems.append(f"unexpected argument {loc!r}.{_nearest(loc, self.parameters)}".rstrip("."))
                 elif err["type"] == "missing":
                     problems.append(f"missing required argument {loc!r}")
                 else:

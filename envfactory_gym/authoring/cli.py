@@ -23,5 +23,7 @@ def cmd_new(args: argparse.Namespace) -> int:
           f"  python {folder}/seed/generate.py\n"
           f"  envfactory tasks sample --env {folder} -n 60 --into {folder}\n"
           f"  python -m pytest -q {folder}/tests\n"
-          f"  envfactory verify {folder}\n(docs/authoring.md walks through each step)")
+          f"  envfactory verify {folder}\n"
+          f"(the tests and the gate need pytest and coverage: pip install \"envfactory-gym[verify]\"; "
+          f"docs/authoring.md walks through each step)")
     return 0

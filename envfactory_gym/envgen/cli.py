@@ -113,8 +113,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
     from envfactory_gym.envgen.model import ModelConfig, StageModel
     from envfactory_gym.envgen.pipeline import GenerateConfig, generate_batch
+    from envfactory_gym.extras import require_extra
     from envfactory_gym.verify.sandbox import Limits
 
+    require_extra("verify", "generate (its verify stage runs the gate)")
     specs = _specs(args)
     model_config = ModelConfig(base_url=args.base_url, model=args.model,
                                api_key=args.api_key or os.environ.get("OPENAI_API_KEY"), timeout_s=args.timeout_s,

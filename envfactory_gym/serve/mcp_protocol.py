@@ -101,8 +101,8 @@ def _control_arguments(name: str, arguments: Mapping[str, Any] | None) -> dict[s
         if key not in props:
             from envfactory_gym.errors import suggest
 
-            raise EpisodeStateError(f"invalid arguments for {name!r}: unexpected argument {key!r}"
-                                    f"{suggest(key, props)}")
+            raise EpisodeStateError(f"invalid arguments for {name!r}: unexpected argument {key!r}."
+                                    f"{suggest(key, props)}".rstrip("."))
     for key in schema.get("required", []):
         if key not in args:
             raise EpisodeStateError(f"invalid arguments for {name!r}: missing required argument {key!r}")
@@ -286,6 +286,9 @@ async def serve_http(pool: SessionPool, *, host: str = "127.0.0.1", port: int = 
                             timeout_keep_alive=30, backlog=2048)
     server = uvicorn.Server(config)
     stopped = anyio.Event()
+    # Stopping cuts the event streams of open sessions; uvicorn then logs each as an error. It is not one.
+    quiet = _ShutdownFilter(server)
+    logging.getLogger("uvicorn.error").addFilter(quiet)
 
     async def run() -> None:
         try:
@@ -293,6 +296,7 @@ async def serve_http(pool: SessionPool, *, host: str = "127.0.0.1", port: int = 
         finally:
             stopped.set()
             sock.close()
+            logging.getLogger("uvicorn.error").removeFilter(quiet)
 
     async with anyio.create_task_group() as tg:
         tg.start_soon(run)
@@ -304,6 +308,17 @@ async def serve_http(pool: SessionPool, *, host: str = "127.0.0.1", port: int = 
             result = ready(url)
             if result is not None:
                 await result
+
+
+class _ShutdownFilter(logging.Filter):
+    """Drops uvicorn's "ASGI callable returned without completing response" once the server is stopping."""
+
+    def __init__(self, server: Any) -> None:
+        super().__init__()
+        self.server = server
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (self.server.should_exit and "without completing response" in record.getMessage())
 
 
 def make_pool(env_id: str, *, max_sessions: int = DEFAULT_MAX_SESSIONS,

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
-from collections.abc import Mapping, Sequence
+import signal
+import threading
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.agents.hermes import chat_messages, text_messages
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.chat import render, template_messages  # noqa: F401  (the trainers' rendering)
+from envfactory_gym.errors import EnvFactoryError, Interrupted
 from envfactory_gym.train.config import LoraOptions
 
 CHECKPOINT_PREFIX = "checkpoint-"
@@ -32,7 +35,10 @@ def load_tokenizer(model: str) -> Any:
     """The model's tokenizer, with a pad token (its EOS when it has none)."""
     from transformers import AutoTokenizer
 
-    tokenizer = AutoTokenizer.from_pretrained(model)
+    from envfactory_gym.agents.models import from_pretrained, resolve_model
+
+    model = resolve_model(model)  # "smollm2": the embedded model's folder
+    tokenizer = from_pretrained(AutoTokenizer, model)
     if tokenizer.pad_token_id is None:
         tokenizer.pad_token = tokenizer.eos_token
     if not getattr(tokenizer, "chat_template", None):
@@ -46,9 +52,10 @@ def load_policy(model: str, lora: LoraOptions, adapter: str | os.PathLike[str] |
     from peft import LoraConfig, PeftModel, get_peft_model
     from transformers import AutoModelForCausalLM
 
+    from envfactory_gym.agents.models import from_pretrained, resolve_model
     from envfactory_gym.precision import resolve_dtype
 
-    base = AutoModelForCausalLM.from_pretrained(model, dtype=resolve_dtype(lora.dtype, device))
+    base = from_pretrained(AutoModelForCausalLM, resolve_model(model), dtype=resolve_dtype(lora.dtype, device))
     if adapter:
         policy = PeftModel.from_pretrained(base, str(adapter), is_trainable=True)
     else:
@@ -58,32 +65,6 @@ def load_policy(model: str, lora: LoraOptions, adapter: str | os.PathLike[str] |
                             task_type="CAUSAL_LM")
         policy = get_peft_model(base, config)
     return policy.to(device)
-
-
-def template_messages(tokenizer: Any, messages: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Messages in the form the model's template renders: native tool calls if it knows them, else Hermes text."""
-    template = str(tokenizer.chat_template)
-    if "tool_calls" not in template:
-        return text_messages(messages)
-    out = chat_messages(messages)
-    for m in out:
-        for call in m.get("tool_calls") or []:
-            args = call["function"]["arguments"]
-            if isinstance(args, str):
-                try:
-                    call["function"]["arguments"] = json.loads(args)
-                except json.JSONDecodeError:
-                    pass  # the template prints what the model wrote
-    return out
-
-
-def render(tokenizer: Any, messages: Sequence[Mapping[str, Any]], tools: list[dict[str, Any]] | None,
-           add_generation_prompt: bool = False) -> str:
-    """The chat-template text of already converted messages (``tools=`` passed when the template uses it)."""
-    kwargs: dict[str, Any] = {"tokenize": False, "add_generation_prompt": add_generation_prompt}
-    if tools and "tools" in str(tokenizer.chat_template):
-        kwargs["tools"] = tools
-    return tokenizer.apply_chat_template(list(messages), **kwargs)
 
 
 def latest_checkpoint(out: str | os.PathLike[str]) -> Path | None:
@@ -115,6 +96,48 @@ def save_checkpoint(out: str | os.PathLike[str], policy: Any, optimizer: Any, st
     for _, p in older[:-keep]:
         shutil.rmtree(p, ignore_errors=True)
     return folder
+
+
+def save_adapter(policy: Any, out: str | os.PathLike[str], **kwargs: Any) -> None:
+    """``policy.save_pretrained(out)``, atomically per file: a kill mid-save leaves the previous adapter whole."""
+    out = Path(out)
+    tmp = out / ".adapter.tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    policy.save_pretrained(tmp, **kwargs)
+    for path in sorted(tmp.iterdir()):
+        os.replace(path, out / path.name)
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """Within the block, SIGTERM (``kill``, a job scheduler's stop) raises ``KeyboardInterrupt`` like Ctrl-C, so a
+    trainer that keeps its adapter on Ctrl-C keeps it then too. Only in the main thread (signals go there)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def interrupted(out: str | os.PathLike[str], policy: Any, optimizer: Any, state: dict[str, Any], total: int,
+                **save_kwargs: Any) -> Interrupted:
+    """Keep a stopped run's work: its checkpoint and adapter as of the last finished step; the error to raise."""
+    step = int(state["step"])
+    if step == 0:
+        return Interrupted(f"interrupted before the first step of {total}: no adapter written to {out}")
+    save_checkpoint(out, policy, optimizer, state)
+    save_adapter(policy, out, **save_kwargs)
+    return Interrupted(f"interrupted after step {step} of {total}: the adapter of step {step} is in {out} "
+                       "(add --resume to the same command to continue)")
 
 
 def load_checkpoint(folder: Path, policy: Any, optimizer: Any) -> dict[str, Any]:

@@ -15,13 +15,16 @@ from envfactory_gym.agents.decoding import CALL_END, PrefixCache, SessionCache, 
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.train.common import (
     append_jsonl,
+    interrupted,
     latest_checkpoint,
     load_checkpoint,
     load_policy,
     load_tokenizer,
     render,
     require_training_stack,
+    save_adapter,
     save_checkpoint,
+    stop_on_sigterm,
     template_messages,
     trainable_parameters,
     trim_log,
@@ -405,22 +408,28 @@ def train_grpo(config: GRPOConfig) -> dict[str, Any]:
         log.unlink()
     bar = tqdm(total=config.steps, initial=step, desc="grpo", disable=not config.progress)
     record: dict[str, Any] = {}
-    with env_pool(config.rollout_backend, config.rollout_workers, config.ray_address or None) as pool:
-        while step < config.steps:
-            chosen = tasks_for_update(refs, config.seed, step, config.tasks_per_step)
-            groups = rollout_groups(policy, tokenizer, chosen, config, seed=config.seed * 100_003 + step * 101,
-                                    pool=pool)
-            stats = update(policy, optimizer, groups, config)
-            step += 1
-            record = step_record(step, chosen, groups, stats)
-            append_jsonl(log, record)
-            bar.update(1)
-            bar.set_postfix(reward=f"{record['reward']:.3f}", kl=f"{record['kl']:.4f}")
-            if config.save_steps and step % config.save_steps == 0 and step < config.steps:
-                save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
+    try:
+        with stop_on_sigterm(), env_pool(config.rollout_backend, config.rollout_workers,
+                                         config.ray_address or None) as pool:
+            while step < config.steps:
+                chosen = tasks_for_update(refs, config.seed, step, config.tasks_per_step)
+                groups = rollout_groups(policy, tokenizer, chosen, config, seed=config.seed * 100_003 + step * 101,
+                                        pool=pool)
+                stats = update(policy, optimizer, groups, config)
+                step += 1
+                record = step_record(step, chosen, groups, stats)
+                append_jsonl(log, record)
+                bar.update(1)
+                bar.set_postfix(reward=f"{record['reward']:.3f}", kl=f"{record['kl']:.4f}")
+                if config.save_steps and step % config.save_steps == 0 and step < config.steps:
+                    save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: keep the adapter of the last finished update
+        bar.close()
+        raise interrupted(out, policy, optimizer, {"step": step, "config": asdict(config)}, config.steps,
+                          selected_adapters=[TRAINED_ADAPTER]) from None
     bar.close()
     save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
-    policy.save_pretrained(out, selected_adapters=[TRAINED_ADAPTER])
+    save_adapter(policy, out, selected_adapters=[TRAINED_ADAPTER])
     return {"steps": step, "reward": record.get("reward"), "out": str(out)}
 
 

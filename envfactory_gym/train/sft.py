@@ -14,13 +14,16 @@ from typing import Any
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.train.common import (
     append_jsonl,
+    interrupted,
     latest_checkpoint,
     load_checkpoint,
     load_policy,
     load_tokenizer,
     render,
     require_training_stack,
+    save_adapter,
     save_checkpoint,
+    stop_on_sigterm,
     template_messages,
     trainable_parameters,
     trim_log,
@@ -140,26 +143,33 @@ def train_sft(config: SFTConfig) -> dict[str, Any]:
     scale = lr_scale(config.lr_schedule, config.warmup_steps, total)
     bar = tqdm(total=total, initial=step, desc="sft", disable=not config.progress)
     last_loss = float("nan")
-    while step < total:
-        epoch, in_epoch = divmod(step, steps_per_epoch)
-        order = epoch_order(len(examples), config.seed, epoch)
-        first = in_epoch * config.grad_accum
-        chunk = list(range(first, min(first + config.grad_accum, batches_per_epoch)))
-        last_loss, tokens = _accumulate(policy, examples, order, chunk, config.batch_size, tokenizer.pad_token_id)
-        lr = config.lr * scale(step)
-        for group in optimizer.param_groups:
-            group["lr"] = lr
-        optimizer.step()
-        optimizer.zero_grad(set_to_none=True)
-        step += 1
-        append_jsonl(log, {"step": step, "epoch": epoch, "loss": last_loss, "tokens": tokens, "lr": lr})
-        bar.update(1)
-        bar.set_postfix(loss=f"{last_loss:.4f}")
-        if config.save_steps and step % config.save_steps == 0 and step < total:
-            save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
+    try:
+        with stop_on_sigterm():
+            while step < total:
+                epoch, in_epoch = divmod(step, steps_per_epoch)
+                order = epoch_order(len(examples), config.seed, epoch)
+                first = in_epoch * config.grad_accum
+                chunk = list(range(first, min(first + config.grad_accum, batches_per_epoch)))
+                last_loss, tokens = _accumulate(policy, examples, order, chunk, config.batch_size,
+                                                tokenizer.pad_token_id)
+                lr = config.lr * scale(step)
+                for group in optimizer.param_groups:
+                    group["lr"] = lr
+                optimizer.step()
+                optimizer.zero_grad(set_to_none=True)
+                step += 1
+                append_jsonl(log, {"step": step, "epoch": epoch, "loss": last_loss, "tokens": tokens, "lr": lr})
+                bar.update(1)
+                bar.set_postfix(loss=f"{last_loss:.4f}")
+                if config.save_steps and step % config.save_steps == 0 and step < total:
+                    save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: keep the adapter of the last finished step
+        bar.close()
+        state = {"step": step, "config": asdict(config)}
+        raise interrupted(out, policy, optimizer, state, total) from None
     bar.close()
     save_checkpoint(out, policy, optimizer, {"step": step, "config": asdict(config)})
-    policy.save_pretrained(out)
+    save_adapter(policy, out)
     return {"steps": step, "loss": last_loss, "out": str(out), "examples": len(examples)}
 
 

@@ -63,9 +63,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
                 raise EnvFactoryError(f"--checks: unknown check {c!r}.{suggest(c, ALL_CHECKS)} "
                                       f"Checks: {', '.join(ALL_CHECKS)}")
+    folders = _folders(args)
+    if wanted is None or "tests" in wanted:  # checked before any work: the tests check runs pytest under coverage
+        from envfactory_gym.extras import require_extra
+
+        require_extra("verify", "the verification gate (its tests check)")
     records = []
     failed = 0
-    for folder in _folders(args):
+    for folder in folders:
         progress = None if args.quiet else (lambda msg, f=folder: console.print(f"[dim]{f.name}: {msg}[/dim]"))
         record = verify(folder, checks_to_run=wanted, write=not args.no_write and wanted is None,
                         progress=progress)

@@ -58,3 +58,26 @@ def test_out_of_range_options_are_refused_when_parsed(argv, option, capsys):
 def test_env_ids_are_resolved():
     args = _parser().parse_args(["train", "rl", "--model", "m", "--envs", "retail-v0"])
     assert args.envs == "EnvFactory/retail-v0"
+
+
+def test_the_embedded_model_is_taken_by_name(monkeypatch, tmp_path):
+    """``--model smollm2`` (any command that takes a model) means the embedded model's cached folder."""
+    import envfactory_gym.agents.smollm2 as smollm2
+    from envfactory_gym.agents.models import resolve_model
+
+    monkeypatch.setattr(smollm2, "ensure_model_folder", lambda target=None: tmp_path / "smollm2-135m-instruct")
+    assert resolve_model("smollm2") == resolve_model("SmolLM2-135M-Instruct") == str(tmp_path / "smollm2-135m-instruct")
+    assert resolve_model("Qwen/Qwen3-8B") == "Qwen/Qwen3-8B" and resolve_model(str(tmp_path)) == str(tmp_path)
+
+
+def test_a_model_that_is_nowhere_is_a_one_line_error(tmp_path):
+    pytest.importorskip("transformers")
+    from transformers import AutoTokenizer
+
+    from envfactory_gym.agents.models import from_pretrained
+    from envfactory_gym.errors import EnvFactoryError
+
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(EnvFactoryError, match=r"--model .*empty: a folder without a model in it.*--model smollm2"):
+        from_pretrained(AutoTokenizer, str(empty))

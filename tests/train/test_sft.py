@@ -127,3 +127,40 @@ def test_lora_top_layers_trains_only_the_last_layers(tiny_model, sft_file, tmp_p
     assert saved["layers_to_transform"] == [1]
     with pytest.raises(ValueError, match="lora_top_layers"):
         SFTConfig(model="m", data="d", lora_top_layers=-1).layers(30)
+
+
+def test_an_interrupted_run_keeps_the_adapter_of_its_last_step(tiny_model, sft_file, tmp_path, monkeypatch):
+    """Ctrl-C (or SIGTERM, which raises the same) in step 3 keeps step 2's adapter and checkpoint; --resume goes on."""
+    import envfactory_gym.train.sft as sft
+    from envfactory_gym.errors import Interrupted
+
+    real, calls = sft._accumulate, []
+
+    def stop_in_third_step(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sft, "_accumulate", stop_in_third_step)
+    out = tmp_path / "adapter"
+    with pytest.raises(Interrupted, match=r"interrupted after step 2 of 5: the adapter of step 2 is in .*--resume"):
+        train_sft(_config(tiny_model, sft_file, out, max_steps=5))
+    assert (out / "adapter_config.json").is_file() and (out / "adapter_model.safetensors").is_file()
+    assert (out / "checkpoint-2" / "state.json").is_file() and not (out / ".adapter.tmp").exists()
+    monkeypatch.setattr(sft, "_accumulate", real)
+    assert train_sft(_config(tiny_model, sft_file, out, max_steps=5, resume=True))["steps"] == 5
+
+
+def test_sigterm_stops_training_like_ctrl_c():
+    import os
+    import signal
+
+    from envfactory_gym.train.common import stop_on_sigterm
+
+    with pytest.raises(KeyboardInterrupt), stop_on_sigterm():
+        os.kill(os.getpid(), signal.SIGTERM)
+        import time
+
+        time.sleep(5)  # the handler interrupts the sleep
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL

@@ -35,6 +35,10 @@ def cmd_compile(args: argparse.Namespace) -> int:
 
     if args.rows and not args.schema:
         raise EnvFactoryError("--rows: only with --schema")
+    if args.verify:
+        from envfactory_gym.extras import require_extra
+
+        require_extra("verify", "--verify (the verification gate)")
     start = time.monotonic()
     digest = read_openapi(args.openapi) if args.openapi else read_sql(args.schema, args.rows)
     folder = compile_digest(digest, args.out, name=args.name, domain=args.domain, tasks=args.tasks,

@@ -255,8 +255,11 @@ class Families:
             text = (f"Hello, what's the status of order {o['order_id']}? When should it arrive? "
                     f"I'm {c['_name']}, zip {c['_zip']}.")
             calls = [ident(c, by_name=True), call("get_order_details", order_id=o["order_id"])]
+            # The zip code is a fact of the user's although the request states it: it makes the name-and-zip
+            # lookup the user's verification, which the policy requires before any order is discussed.
             self.b.add(text, calls, ["read", "order_status", "name_zip"],
-                       lambda r: ["processing", r[-1]["shipment"]["estimated_delivery"]], None, cid)
+                       lambda r: ["processing", r[-1]["shipment"]["estimated_delivery"]],
+                       {"zip_code": {"value": c["_zip"], "keywords": ZIP_KW}}, cid)
 
     def late_compensation(self, n: int) -> None:
         cands = [o["customer_id"] for o in self.d.orders.values() if o["status"] == "shipped"

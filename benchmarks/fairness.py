@@ -1,0 +1,97 @@
+"""Fairness of every environment: unfair tasks (shipped and sampled), natural answers, exploits, blind play."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import envfactory_gym
+from envfactory_gym.env import ToolUseEnv
+from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.package import EnvPackage
+from envfactory_gym.querygen.sampler import TaskSampler
+from envfactory_gym.soundness import check_env
+from envfactory_gym.tasks import atomic_write_text
+from envfactory_gym.verify import fairness
+
+#: Strategies that do no real work: each must average at most this on read-only and on writing tasks.
+EXPLOIT_MAX = 0.1
+#: ... and pay 0.5 or more on at most this share of tasks.
+EXPLOIT_HIGH_SHARE = 0.02
+EXPLOITS = ("nothing", "end_at_once", "talk", "every_tool", "repeat_gold", "dump_everything", "kitchen_sink",
+            "spray", "dump_instead", "record_dump", "false_report")
+
+
+def measure(folder: Path, sampled: int, quick: bool) -> dict[str, Any]:
+    """Every fairness figure of one environment folder."""
+    pkg = EnvPackage(folder)
+    started = time.perf_counter()
+    tasks = pkg.tasks[:: max(1, len(pkg.tasks) // 10)] if quick else pkg.tasks
+    shipped = fairness.task_problems(pkg, pkg.tasks)
+    drawn = TaskSampler(pkg, seed=7).sample(sampled)
+    problems = fairness.task_problems(pkg, drawn)
+    env = ToolUseEnv(folder)
+    try:
+        natural = fairness.check_natural_answers(env, tasks)
+        blind = fairness.replay_blind_play(folder, env)
+    finally:
+        env.close()
+    report = check_env(folder, task_ids=[t.id for t in tasks], strategies=["gold", *EXPLOITS])
+    exploits: dict[str, dict[str, Any]] = {}
+    for name in EXPLOITS:
+        by_task = report.scores.get(name, {})
+        for part, ids in (("read_only", report.read_only), ("writing", set(by_task) - report.read_only)):
+            vals = [r for t, r in by_task.items() if t in ids]
+            if vals:
+                exploits.setdefault(name, {})[part] = {
+                    "tasks": len(vals), "mean": round(statistics.fmean(vals), 4),
+                    "share_at_least_half": round(sum(v >= 0.5 for v in vals) / len(vals), 4)}
+    worst = [f"{n} {p} mean {s['mean']:.3f}" for n, parts in exploits.items() for p, s in parts.items()
+             if s["mean"] > EXPLOIT_MAX or s["share_at_least_half"] > EXPLOIT_HIGH_SHARE]
+    return {"env_id": pkg.env_id, "tasks": len(pkg.tasks), "tasks_played": len(tasks),
+            "task_problems": {c: shipped.count(c) for c in fairness.PROBLEM_CLASSES},
+            "sampled": len(drawn), "sampled_problems": {c: problems.count(c) for c in fairness.PROBLEM_CLASSES},
+            "natural_answers": {k: v for k, v in natural.items() if k != "examples"},
+            "natural_examples": natural["examples"][:5], "blind_play": blind, "exploits": exploits,
+            "exploits_over_bound": worst, "seconds": round(time.perf_counter() - started, 1)}
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--envs", nargs="*", default=[], help="environment folders or env ids (default: every registered)")
+    p.add_argument("--sampled", type=int, default=200, help="QueryGen tasks sampled per env for the task checks")
+    p.add_argument("--quick", action="store_true", help="a tenth of the tasks and 10 sampled ones per env")
+    p.add_argument("--json", default=None, help="write the figures here (updated after each env: a rerun resumes)")
+    args = p.parse_args()
+    out: dict[str, Any] = {"envs": {}}
+    if args.json and Path(args.json).is_file():
+        out = json.loads(Path(args.json).read_text(encoding="utf-8"))
+    for env in args.envs or envfactory_gym.registered_env_ids():
+        try:
+            folder = Path(env) if Path(env).is_dir() else envfactory_gym.get_package(env).path
+        except EnvFactoryError as exc:
+            print(f"error: --envs: {exc}", file=sys.stderr)
+            return 2
+        if str(folder) in out["envs"] and not args.quick:
+            continue
+        figures = measure(folder, 10 if args.quick else args.sampled, args.quick)
+        out["envs"][str(folder)] = figures
+        nat = figures["natural_answers"]
+        blind = figures["blind_play"]
+        print(f"{figures['env_id']}: unfair shipped {sum(figures['task_problems'].values())}, sampled "
+              f"{sum(figures['sampled_problems'].values())}/{figures['sampled']}; natural answers below 1.0 "
+              f"{nat['below_one']}/{nat['episodes']}; blind play {blind['episodes']} episodes, mean "
+              f"{blind['mean_reward']}, known defects {blind['known_defects']}; exploits over bound: "
+              f"{', '.join(figures['exploits_over_bound']) or 'none'} ({figures['seconds']} s)", flush=True)
+        if args.json:
+            atomic_write_text(Path(args.json), json.dumps(out, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
