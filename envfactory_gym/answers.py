@@ -41,8 +41,10 @@ PASTED_MIN_FIELDS = 6
 #: least this many of them are neither facts nor the user's words.
 PASTED_MIN_LABELLED = 2
 PASTED_LABEL_SHARE = 0.6
-#: Rival values a report of changes may state beside each fact (a breakdown of what was paid, say).
+#: Rival values a report of changes may state beside each fact (a breakdown of what was paid, say), and other
+#: data values in all (what was left as it was).
 WRITE_RIVALS_ALLOWED = 3
+WRITE_OTHERS_ALLOWED = 8
 #: "No charge", "free of charge", "at no cost": an amount of 0 in words.
 _NO_CHARGE = re.compile(r"\b(?:no (?:charge|fee|cost)|free of charge|at no cost|for free|nothing to pay)\b",
                         re.IGNORECASE)
@@ -392,14 +394,15 @@ class AnswerKey:
         grams = _grams(tokens)
         where, fields = self.data.where, self._fields
         held = {g: self.holders(g) for g in grams if (g in where or g in fields) and not self._excused(g)}
+        if not self.read_only:  # a report of changes: the state carries the task, a hedge gains nothing
+            rivals_allowed = max(rivals_allowed, WRITE_RIVALS_ALLOWED)
+            others_allowed = max(others_allowed, WRITE_OTHERS_ALLOWED)
         others = [g for g in held if g not in self._context and len(g) >= 3 and any(c.isdigit() for c in g)
                   and not within(g, self._free)]
         if _mentions(others, others_allowed) > others_allowed:
             return [False] * len(self._forms)
         pasted = [[f for _, f in fs] for fs in self._records if self._is_pasted(fs, grams, said)] \
             if self.read_only else []
-        if not self.read_only:  # a report of changes: the state carries the task, a hedge gains nothing
-            rivals_allowed = max(rivals_allowed, WRITE_RIVALS_ALLOWED)
         out = []
         for fact, form in zip(self.facts, self._forms):
             if not form:  # no letter or digit in it ("%"): said as written

@@ -450,6 +450,19 @@ class StateDiff:
             out |= {(t, _key(after, tables[t]), _dump(after)) for _, after in pairs}
         return frozenset(out)
 
+    def loose_changes(self, tables: dict[str, TableInfo]) -> list[tuple[str, str, str]]:
+        """The change set with the ids of inserted rows left out (as a sorted list: a multiset): the same changes
+        made in another order give new rows other sequential ids, and rows that point at them other values."""
+        new_ids = {_dump(r[c]) for t, rows in self.inserted.items() for r in rows for c in tables[t].primary_key}
+
+        def loose(row: dict[str, Any], skip: Sequence[str] = ()) -> str:
+            return _dump({k: "<new>" if _dump(v) in new_ids else v for k, v in row.items() if k not in skip})
+
+        out = [(t, "*", loose(r, tables[t].primary_key)) for t, rows in self.inserted.items() for r in rows]
+        out += [(t, _key(r, tables[t]), "-") for t, rows in self.deleted.items() for r in rows]
+        out += [(t, _key(a, tables[t]), loose(a)) for t, pairs in self.changed.items() for _, a in pairs]
+        return sorted(out)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly summary (used in infos and trajectory files)."""
         return {

@@ -21,7 +21,7 @@ from envfactory_gym.actions import (
 )
 from envfactory_gym.answers import AnswerKey, DataValues, own_words, user_text, value_forms
 from envfactory_gym.errors import ToolCallError, UnknownTaskError, UnknownToolError
-from envfactory_gym.outcomes import made_up_values
+from envfactory_gym.outcomes import claims_change, made_up_values
 from envfactory_gym.package import EnvPackage, GoldOutcome, identity_values, load_package
 from envfactory_gym.reward import CompositeReward, RewardBreakdown, RewardConfig, reached_reads, verification_reads
 from envfactory_gym.spaces import Conversation, Message, ToolCallAction, render_conversation
@@ -289,6 +289,13 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         tables = self.state.dirty | self._gold.diff.tables
         return self.state.fingerprints(tables) == self._gold.expected_fingerprints(self.package.template, tables)
 
+    def _same_changes_in_another_order(self) -> bool:
+        # Independent writes made in another order give new rows other sequential ids: compare without them.
+        assert self._gold is not None
+        tables = self.package.template.tables
+        mine = self.state.diff(set(self.state.dirty) | self._gold.diff.tables).loose_changes(tables)
+        return mine == self._gold.diff.loose_changes(tables)
+
     def _final_reward(self) -> RewardBreakdown:
         assert self.task is not None and self._gold is not None
         gold = self._gold.changes
@@ -297,7 +304,7 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
         else:
             mine = self._agent_changes()
         self._state_changes = len(mine)
-        if mine == gold:
+        if mine == gold or (len(mine) == len(gold) and self._same_changes_in_another_order()):
             state_score = 1.0
         elif self.reward_fn.config.partial_state_credit:
             state_score = len(mine & gold) / len(mine | gold)
@@ -318,12 +325,13 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
                                 (r for args, (_, r) in zip(self._result_args, self._results)
                                  if any(value_forms(v) & identity for v in args.values() if not isinstance(v, dict))),
                                 verification_reads(task.gold_calls, identity))
-        false = 0
+        said = [own_words(m) for m in self._said]
+        wrote = any(name in writes for name, _ in self._results)
+        false = int(not wrote and claims_change(said))  # "I've extended it" with no change made
         if self._gold.diff:  # a writing task: the amounts its report states must come from the data
             sources = [*(r for _, r in self._results), *self._gold.results, *(a for _, a in self._calls),
                        user_text(task.instruction, task.user_facts), self.package.policy]
-            false = len(made_up_values([own_words(m) for m in self._said], sources,
-                                            clock=self.package.manifest.now))
+            false += len(made_up_values(said, sources, clock=self.package.manifest.now))
         return self.reward_fn(gold_calls=task.gold_calls, calls=self._calls, state_score=state_score,
                               outputs=task.outputs, messages=self._said, format_errors=self._format_errors,
                               forbidden_calls=task.forbidden_calls, answer=answer, read_only=not self._gold.diff,

@@ -101,3 +101,18 @@ def _worked_out(amount: str, known: set[str], most: int = 300) -> bool:
             if target - x - y in have:
                 return True
     return False
+
+
+#: Verbs of a change, as an agent reports one it made ("I've extended", "I moved", "I went ahead and cancelled").
+_CHANGED = ("added|applied|approved|assigned|booked|canceled|cancelled|changed|closed|created|credited|denied|"
+            "dropped|enrolled|extended|filed|froze|frozen|issued|marked|modified|moved|opened|paid|placed|"
+            "processed|put|recorded|refunded|reinstated|released|removed|replaced|reissued|rescheduled|reserved|"
+            "scheduled|set up|submitted|switched|transferred|unfroze|updated|upgraded|waived|withdrew|withdrawn")
+_CLAIM = re.compile(rf"\bI(?:'ve|\s+have|\s+just|\s+also|\s+already|\s+now)*\s+(?:(?:gone|went)\s+ahead\s+and\s+)?"
+                    rf"(?:\w+ly\s+)?(?:{_CHANGED})\b", re.IGNORECASE)
+
+
+def claims_change(messages: Sequence[str]) -> bool:
+    """Whether an agent's messages report a change it made itself ("I've extended your rental"): false when it
+    made none."""
+    return any(_CLAIM.search(m) for m in messages)
