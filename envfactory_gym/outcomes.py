@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from envfactory_gym.answers import iter_fields, normalise, value_forms
+from envfactory_gym.answers import iter_fields, normalise, value_forms, within
 from envfactory_gym.renderings import canonical_text
 
 #: Result fields of a write that hold money the change moves to or from the customer: a fee, a refund, a payout.
@@ -27,9 +27,11 @@ def report_facts(calls: Sequence[tuple[str, Mapping[str, Any]]], results: Sequen
                  known: Iterable[str] = ()) -> list[str]:
     """The facts a writing task's final message must state, from its gold calls and their results: each write's
     nonzero fee, refund, payout or charge, and each new confirmation code or tracking number (values the agent
-    passed in, or the user said, are not news); at most :data:`MAX_FACTS`, in call order."""
+    passed in, or the user said in ``known``: the request and the facts, are not news); at most :data:`MAX_FACTS`,
+    in call order."""
     writes = set(writes)
     given = {f for v in known for f in value_forms(v)}
+    said = " ".join(normalise(v) for v in known)
     out: list[str] = []
     for (name, arguments), result in zip(calls, results):
         if name not in writes or not isinstance(result, Mapping):
@@ -44,8 +46,8 @@ def report_facts(calls: Sequence[tuple[str, Mapping[str, Any]]], results: Sequen
                 continue
             text = f"{float(value):.2f}" if money else str(value)
             forms = value_forms(text)
-            if forms & args or text in out:
-                continue
+            if forms & args or text in out or any(within(f, said) for f in forms):
+                continue  # the user gave it (a payment's amount): no news
             out.append(text)
     return out[:MAX_FACTS]
 

@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from envfactory_gym.database import DuckDBState
+from envfactory_gym.outcomes import report_facts
 from envfactory_gym.package import EnvPackage
 from envfactory_gym.querygen.describe import References, is_reference, pick_answer
 from envfactory_gym.querygen.graph import ToolGraph, identifier_columns, iter_fields
@@ -549,6 +550,9 @@ class TaskSampler:
                 return None  # nothing to tell the user: doing nothing would be paid
             record, keys = picked
             outputs = [str(record[k]) for k in keys]
+        else:  # what the user must be told of the changes: fees, refunds, new codes
+            outputs = report_facts([(c.name, c.arguments) for c in chain.calls], chain.results,
+                                   self.pkg.write_tools)  # (the request is written later: refine drops leaks)
         steps = "; ".join(f"{c.name}({json.dumps(c.arguments, default=str)})" for c in chain.calls)
         tags = ["querygen", "write" if writes else "read", chain.calls[-1].name, f"calls_{len(chain.calls)}"]
         if len(writes) > 1:
