@@ -61,13 +61,47 @@ def measure(folder: Path, sampled: int, quick: bool) -> dict[str, Any]:
             "exploits_over_bound": worst, "seconds": round(time.perf_counter() - started, 1)}
 
 
+def markdown(figures: dict[str, Any]) -> str:
+    """The figures as the table of docs/fairness.md."""
+    lines = ["# Fairness of the catalog (measured)", "",
+             "Written by `python benchmarks/fairness.py --json docs/fairness.json --markdown docs/fairness.md` from "
+             "the figures in `docs/fairness.json`. Unfair tasks: shipped / sampled by QueryGen (mixed actors, "
+             "unused gold reads, answers in the request, needed values past the result cut). Natural answers: "
+             "episodes of gold calls plus a natural final answer scoring below 1.0. Blind play: correct episodes "
+             "(their mean reward), known defects (strict expected failures) and shortcut episodes (their best "
+             f"score). Exploits: the highest mean of {len(EXPLOITS)} strategies that do no real work, on read-only "
+             "and on writing tasks, and the share of tasks where any of them pays 0.5 or more.", "",
+             "| env | unfair tasks | natural answers below 1.0 | blind play: episodes, mean | known defects | "
+             "best shortcut | worst exploit mean (read-only / writing) | tasks an exploit pays >= 0.5 |",
+             "|---|---|---|---|---|---|---|---|"]
+    for f in sorted(figures["envs"].values(), key=lambda f: f["env_id"]):
+        nat, blind, ex = f["natural_answers"], f["blind_play"], f["exploits"]
+        worst = {part: max((s[part]["mean"] for s in ex.values() if part in s), default=0.0)
+                 for part in ("read_only", "writing")}
+        high = max((s[part]["share_at_least_half"] for s in ex.values() for part in s), default=0.0)
+        lines.append(
+            f"| `{f['env_id']}` | {sum(f['task_problems'].values())} / {sum(f['sampled_problems'].values())} of "
+            f"{f['sampled']} | {nat['below_one']} of {nat['episodes']} | {blind['episodes']}, "
+            f"{blind['mean_reward'] if blind['mean_reward'] is not None else '-'} | {blind['known_defects']} | "
+            f"{blind['shortcut_max'] if blind['shortcut_max'] is not None else '-'} | "
+            f"{worst['read_only']:.3f} / {worst['writing']:.3f} | {high:.1%} |")
+    return "\n".join(lines) + "\n"
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--envs", nargs="*", default=[], help="environment folders or env ids (default: every registered)")
     p.add_argument("--sampled", type=int, default=200, help="QueryGen tasks sampled per env for the task checks")
     p.add_argument("--quick", action="store_true", help="a tenth of the tasks and 10 sampled ones per env")
     p.add_argument("--json", default=None, help="write the figures here (updated after each env: a rerun resumes)")
+    p.add_argument("--markdown", default=None, help="write the table of the figures in --json here and stop")
     args = p.parse_args()
+    if args.markdown:
+        if not args.json or not Path(args.json).is_file():
+            print("error: --markdown needs --json naming an existing figures file", file=sys.stderr)
+            return 2
+        atomic_write_text(Path(args.markdown), markdown(json.loads(Path(args.json).read_text(encoding="utf-8"))))
+        return 0
     out: dict[str, Any] = {"envs": {}}
     if args.json and Path(args.json).is_file():
         out = json.loads(Path(args.json).read_text(encoding="utf-8"))

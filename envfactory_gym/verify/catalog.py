@@ -10,7 +10,8 @@ from envfactory_gym.verify.record import Status, status
 
 #: Columns of the catalog, as ``envfactory list`` and the README show them.
 COLUMNS = ("env id", "domain", "tools (read / write)", "tables", "seeded rows",
-           "tasks (read-only / single-write / multi-goal)", "rules", "tools.py coverage", "verified")
+           "tasks (read-only / single-write / multi-goal)", "rules", "tools.py coverage",
+           "blind play (episodes, mean, known defects)", "verified")
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class CatalogRow:
     def cells(self) -> list[str]:
         f = self.figures
         if not f:
-            return [f"`{self.env_id}`", "?", "?", "?", "?", "?", "?", "?", "no"]
+            return [f"`{self.env_id}`", "?", "?", "?", "?", "?", "?", "?", "?", "no"]
         cov = f.get("line_coverage")
         return [
             f"`{self.env_id}`", str(f.get("domain", "?")),
@@ -36,9 +37,16 @@ class CatalogRow:
             str(f.get("tables", 0)), f"{f.get('rows', 0):,}",
             f"{f.get('tasks', 0)} ({f.get('tasks_read_only', 0)} / {f.get('tasks_single_write', 0)} / "
             f"{f.get('tasks_multi_goal', 0)})",
-            str(f.get("rules", 0)), f"{cov:.0%}" if isinstance(cov, float) else "?",
+            str(f.get("rules", 0)), f"{cov:.0%}" if isinstance(cov, float) else "?", _blind(f.get("blind_play")),
             (self.status.date or "")[:10] if self.status.verified else "no",
         ]
+
+
+def _blind(blind: Any) -> str:
+    """The blind-play cell: correct episodes, their mean reward and the known defects they still show."""
+    if not isinstance(blind, dict) or not blind.get("episodes"):
+        return "none"
+    return f"{blind['episodes']}, {blind.get('mean_reward') or 0:.2f}, {blind.get('known_defects') or 0}"
 
 
 def catalog(folders: dict[str, Path]) -> list[CatalogRow]:
@@ -57,7 +65,16 @@ def totals(rows: list[CatalogRow]) -> list[str]:
     return [f"**{len(rows)} environments**", f"{domains} domains",
             f"{s('tools')} ({s('read_tools')} / {s('write_tools')})", str(s("tables")), f"{s('rows'):,}",
             f"{s('tasks')} ({s('tasks_read_only')} / {s('tasks_single_write')} / {s('tasks_multi_goal')})",
-            str(s("rules")), "", f"{sum(1 for r in rows if r.status.verified)} verified"]
+            str(s("rules")), "", _blind_total(figs), f"{sum(1 for r in rows if r.status.verified)} verified"]
+
+
+def _blind_total(figs: list[dict[str, Any]]) -> str:
+    blinds = [f["blind_play"] for f in figs if isinstance(f.get("blind_play"), dict) and f["blind_play"].get("episodes")]
+    if not blinds:
+        return ""
+    n = sum(b["episodes"] for b in blinds)
+    mean = sum(b["episodes"] * (b.get("mean_reward") or 0) for b in blinds) / n
+    return f"{n}, {mean:.2f}, {sum(b.get('known_defects') or 0 for b in blinds)}"
 
 
 def markdown(rows: list[CatalogRow]) -> str:

@@ -88,6 +88,10 @@ def verify(folder: str | Path, *, record_path: Path | None = None, checks_to_run
     for r in results:
         if r.name == "tests" and r.passed:
             record.catalog["line_coverage"] = r.figures.get("line_coverage")
+        if r.name == "fairness" and isinstance(r.figures.get("blind_play"), dict):
+            blind = r.figures["blind_play"]
+            record.catalog["blind_play"] = {k: blind.get(k) for k in (
+                "episodes", "mean_reward", "known_defects", "shortcuts", "shortcut_max")}
     if write:
         write_record(folder, record, record_path)
     return record
