@@ -287,6 +287,7 @@ class AnswerKey:
       its fields); the answer may state at most ``rivals_allowed`` other values of that kind, and never all;
     - other data: the answer may state at most ``others_allowed`` data values that carry a digit (ids, dates,
       amounts...); more and no fact counts;
+    - an echo: words copied from the request, :data:`ECHO_TOKENS` or more in a row, state nothing;
     - a pasted record: an answer that states most fields of one record (:data:`PASTED_SHARE`, at least
       :data:`PASTED_MIN_FIELDS` beside the facts) states the facts of that record only if it says them again.
 
@@ -384,7 +385,7 @@ class AnswerKey:
     def judge(self, messages: Sequence[str], rivals_allowed: int = 1, others_allowed: int = 3) -> list[bool]:
         """For each fact, whether it is stated (see the class)."""
         words = [canonical_text(own_words(m), self._today) for m in messages]
-        per_message = [normalise(w) for w in words]
+        per_message = [_without_echo(normalise(w), self._user) for w in words]
         said = " \n ".join(per_message)
         if len(said) > MAX_ANSWER_CHARS:
             return [False] * len(self._forms)
@@ -478,6 +479,30 @@ _STEMMER = snowballstemmer.stemmer("english")
 def stemmed(text: str) -> str:
     """A normalised text with every word reduced to its stem ("processed", "processing": "process")."""
     return " ".join(_STEMMER.stemWords(text.split()))
+
+
+#: Words copied from the user's request in a row of at least this many are an echo: they state nothing.
+ECHO_TOKENS = 6
+
+
+def _without_echo(text: str, user: str) -> str:
+    """``text`` (normalised) without the runs of :data:`ECHO_TOKENS` or more words copied from ``user``."""
+    tokens = text.split()
+    if len(tokens) < ECHO_TOKENS or not user:
+        return text
+    hay = f" {user} "
+    keep = [True] * len(tokens)
+    i = 0
+    while i <= len(tokens) - ECHO_TOKENS:
+        if f" {' '.join(tokens[i:i + ECHO_TOKENS])} " in hay:
+            j = i + ECHO_TOKENS
+            while j < len(tokens) and f" {' '.join(tokens[i:j + 1])} " in hay:
+                j += 1
+            keep[i:j] = [False] * (j - i)
+            i = j
+        else:
+            i += 1
+    return " ".join(t for t, k in zip(tokens, keep) if k)
 
 
 def _grams(tokens: Sequence[str]) -> set[str]:

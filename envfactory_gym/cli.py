@@ -279,10 +279,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from envfactory_gym.precision import passive_thread_wait
-
-    passive_thread_wait()  # before anything imports torch: CPU threads sleep instead of spinning when they wait
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["train"]:
+        from envfactory_gym.precision import passive_thread_wait
+
+        passive_thread_wait()  # before torch is imported: on a small or busy machine, waiting threads sleep
     parser = build_parser()
     args = parser.parse_args(argv)
     prog = innermost_parser(parser, argv).prog

@@ -44,22 +44,33 @@ def fastest_dtype(device: str) -> str:
 
 #: The OpenMP setting :func:`passive_thread_wait` applies.
 OMP_WAIT_VAR = "OMP_WAIT_POLICY"
+#: Up to this many cores, torch's threads sleep when they wait (measured: no cost on 2 idle cores).
+SMALL_MACHINE_CORES = 4
 
 
 def passive_thread_wait() -> bool:
-    """Make torch's CPU threads sleep while they wait for one another instead of spinning (``OMP_WAIT_POLICY``).
+    """On a small or busy machine, make torch's CPU threads sleep while they wait for one another instead of
+    spinning (``OMP_WAIT_POLICY=PASSIVE``); returns whether the policy is passive for this process.
 
-    By default an OpenMP thread that finishes its share of an operation spins, waiting for the others. On a
-    machine whose cores other processes also use, a spinning thread holds a core that a descheduled sibling
-    needs, and every one of the thousands of operations of a training step waits for the slowest: measured on
-    this repository's 2 busy cores, one SmolLM2 SFT step on a 620-token record took 29-75 s (17-23 s of CPU)
-    with spinning threads and 12-15 s (6-7 s of CPU) with sleeping ones, against 13-25 s on one thread.
-    Only effective before torch is first imported; a value already set in the environment is kept. Returns
-    whether the policy is passive for this process.
+    An OpenMP thread that finishes its share of an operation spins until the others finish. When other
+    processes use the same cores, a spinning thread holds a core that a descheduled sibling needs, and each of
+    the thousands of operations of a training step waits for the slowest. Measured for one SmolLM2-sized
+    forward and backward pass on 620 tokens (torch, 2 threads on 2 cores with 3 busy processes on them):
+    43-44 s per step spinning, 9.9-10.2 s sleeping, 10.0-10.5 s on one thread; on 2 idle cores 2.7-2.9 s
+    either way; on 16 idle cores sleeping threads took 1.1-1.2 s against 0.8-1.0 s, so larger idle machines
+    keep the default. Applies on machines of at most :data:`SMALL_MACHINE_CORES` cores or whose load average
+    is at least half their cores; a value already in the environment is kept. Only effective before torch is
+    first imported.
     """
     import os
     import sys
 
-    if "torch" not in sys.modules:
-        os.environ.setdefault(OMP_WAIT_VAR, "PASSIVE")
+    if OMP_WAIT_VAR not in os.environ and "torch" not in sys.modules:
+        cores = os.cpu_count() or 1
+        try:
+            busy = os.getloadavg()[0] >= cores / 2
+        except OSError:
+            busy = False
+        if cores <= SMALL_MACHINE_CORES or busy:
+            os.environ[OMP_WAIT_VAR] = "PASSIVE"
     return os.environ.get(OMP_WAIT_VAR, "").upper() == "PASSIVE"

@@ -160,17 +160,19 @@ def count_forbidden(patterns: Sequence[CallPattern], calls: Sequence[tuple[str, 
         for p in patterns))
 
 
-def count_duplicates(calls: Sequence[tuple[str, Mapping[str, Any]]], writes: Iterable[str] = ()) -> int:
-    """How many calls exactly repeat an earlier call (same name and same arguments) with no call of a writing
-    tool (``writes``) between them: a read after a change may show something new."""
-    writes = set(writes)
+def count_duplicates(calls: Sequence[tuple[str, Mapping[str, Any]]], writes: Iterable[str] = (),
+                     refused: Iterable[int] = ()) -> int:
+    """How many calls exactly repeat an earlier call (same name and same arguments) with no change made between
+    them (a call of a writing tool, ``writes``, that its tool did not refuse, ``refused``: indices): a read after
+    a change may show something new."""
+    writes, refused = set(writes), set(refused)
     seen: set[str] = set()
     dups = 0
-    for name, args in calls:
+    for i, (name, args) in enumerate(calls):
         key = name + "\x00" + json.dumps(args, sort_keys=True, default=str)
         dups += key in seen
         seen.add(key)
-        if name in writes:
+        if name in writes and i not in refused:
             seen = {key}
     return dups
 
@@ -295,7 +297,7 @@ class CompositeReward:
         ``made_up_values`` counts amounts the final messages state that no data holds: a false report, which
         voids the communication (see :func:`~envfactory_gym.outcomes.made_up_values`)."""
         cfg = self.config
-        reached = set(reached)
+        reached, refused = set(reached), set(refused)
         rest = [g for i, g in enumerate(gold_calls) if i not in reached]
         matched = len(gold_calls) - len(rest) + match_calls(rest, calls, cfg.numeric_tolerance)
         n_gold = len(gold_calls)
@@ -312,7 +314,7 @@ class CompositeReward:
         outcome = 0.0 if forbidden else state_score * (comm if cfg.require_outputs else 1.0)
         # Repeats the gold trajectory itself makes (a read after a write, say) are not penalised.
         writes = set(writes)
-        dups = max(0, count_duplicates(calls, writes)
+        dups = max(0, count_duplicates(calls, writes, refused)
                    - count_duplicates([(g.name, g.arguments) for g in gold_calls], writes))
         length_pen = min(cfg.length_penalty_cap, cfg.length_penalty * max(0, len(calls) - n_gold - cfg.free_calls)
                          + cfg.duplicate_call_penalty * dups)

@@ -53,24 +53,28 @@ def behaviour(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def behaviour_lines(stats: dict[str, Any]) -> list[str]:
-    """The report's section on what the agent did."""
-    n = stats["episodes"]
-    if not n:
+def behaviour_lines(stats: Sequence[tuple[str, dict[str, Any]]], picture: str | None = None) -> list[str]:
+    """The report's section on what each agent did (the evaluated one, then the baseline), and its chart."""
+    stats = [(name, st) for name, st in stats if st["episodes"]]
+    if not stats:
         return []
-    common, count = next(iter(stats["endings"].items()))
-    lines = ["## What the agent did", "",
-             f"- No tool call in {stats['without_tool_calls']} of {n} episodes; "
-             f"{stats['mean_tool_calls']:.2f} tool calls per episode on average.",
-             f"- {stats['mean_turns']:.2f} agent turns per episode on average.",
-             f"- Most frequent ending: {common}, in {count} of {n} episodes."]
-    lines += [f"  - {name}: {k}" for name, k in list(stats["endings"].items())[1:]]
-    return lines + [""]
+    lines = ["## What the agent did" if len(stats) == 1 else "## What the agents did", ""]
+    for name, st in stats:
+        n = st["episodes"]
+        common, count = next(iter(st["endings"].items()))
+        lead = f"- `{name}`: no" if len(stats) > 1 else "- No"
+        lines += [f"{lead} tool call in {st['without_tool_calls']} of {n} episodes; "
+                  f"{st['mean_tool_calls']:.2f} tool calls and {st['mean_turns']:.2f} agent turns per episode on "
+                  f"average. Most frequent ending: {common}, in {count} of {n} episodes."]
+        lines += [f"  - {ending}: {k}" for ending, k in list(st["endings"].items())[1:]]
+    return lines + ([""] + [f"![What the agent did]({picture})"] if picture else []) + [""]
 
 
-def behaviour_plot(run_dir: Path, records: Sequence[dict[str, Any]]) -> str | None:
-    """``behaviour.png``: tool calls per episode and how episodes ended; None without matplotlib or records."""
-    if not records:
+def behaviour_plot(run_dir: Path, runs: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> str | None:
+    """``behaviour.png``: tool calls per episode and how episodes ended, one bar per agent (each labelled, a 0 as
+    0); None without matplotlib or records."""
+    runs = [(name, rs) for name, rs in runs if rs]
+    if not runs:
         return None
     try:
         import matplotlib
@@ -81,28 +85,36 @@ def behaviour_plot(run_dir: Path, records: Sequence[dict[str, Any]]) -> str | No
         return None
     from matplotlib.ticker import MaxNLocator
 
-    calls = Counter(tool_calls(r) for r in records)
-    endings = Counter(ending(r) for r in records)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.8), gridspec_kw={"width_ratios": [1, 1.2]})
-    xs = list(range(max(max(calls), 5) + 1))
-    bars = left.bar(xs, [calls.get(x, 0) for x in xs], width=0.7, color="#4f7cff")
-    left.bar_label(bars, [str(calls[x]) if calls.get(x) else "" for x in xs], fontsize=8)
+    calls = [Counter(tool_calls(r) for r in rs) for _, rs in runs]
+    endings = [Counter(ending(r) for r in rs) for _, rs in runs]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.8 + 0.3 * len(runs)), gridspec_kw={"width_ratios": [1, 1.2]})
+    xs = list(range(max(max(max(c) for c in calls), 5) + 1))
+    width = 0.8 / len(runs)
+    names = [name for name, _ in sum((list(e.items()) for e in endings), [])]
+    names = sorted(set(names), key=lambda n: -sum(e.get(n, 0) for e in endings))[::-1]
+    for i, ((label, _), count, end) in enumerate(zip(runs, calls, endings)):
+        bars = left.bar([x + (i - (len(runs) - 1) / 2) * width for x in xs], [count.get(x, 0) for x in xs],
+                        width=width, label=label)
+        left.bar_label(bars, [str(count[x]) if count.get(x) else "" for x in xs], fontsize=7)
+        ys = [y + (i - (len(runs) - 1) / 2) * width for y in range(len(names))]
+        bars = right.barh(ys, [end.get(name, 0) for name in names], height=width, label=label)
+        right.bar_label(bars, [str(end.get(name, 0)) for name in names], fontsize=7, padding=2)
     left.set_xlabel("tool calls in the episode")
     left.set_ylabel("episodes")
     left.set_title("Tool calls per episode")
     left.xaxis.set_major_locator(MaxNLocator(integer=True))
     left.yaxis.set_major_locator(MaxNLocator(integer=True))
-    left.set_ylim(0, max(calls.values()) * 1.15)
-    names = [name for name, _ in endings.most_common()][::-1]
-    bars = right.barh(range(len(names)), [endings[name] for name in names], height=0.5, color="#c28b00")
-    right.bar_label(bars, [str(endings[name]) for name in names], fontsize=8, padding=2)
+    left.set_ylim(0, max(max(c.values()) for c in calls) * 1.15)
     right.set_yticks(range(len(names)), [_wrap(name) for name in names], fontsize=8)
     right.set_ylim(-0.75, max(len(names), 3) - 0.25)
-    right.set_xlim(0, max(endings.values()) * 1.12)
+    right.set_xlim(0, max(max(e.values()) for e in endings) * 1.15)
     right.xaxis.set_major_locator(MaxNLocator(integer=True))
     right.set_xlabel("episodes")
     right.set_title("How the episodes ended")
-    fig.suptitle(f"What the agent did ({len(records)} episodes)")
+    if len(runs) > 1:
+        left.legend(fontsize=8)
+    episodes = ", ".join(f"{label}: {len(rs)}" for label, rs in runs) if len(runs) > 1 else str(len(runs[0][1]))
+    fig.suptitle(f"What the agent did (episodes: {episodes})")
     fig.tight_layout()
     fig.savefig(run_dir / "behaviour.png", dpi=100)
     plt.close(fig)

@@ -225,7 +225,18 @@ def _config(args: argparse.Namespace) -> dict[str, Any]:
             "model": args.model, "mode": args.mode if args.agent == "openai" else None,
             "tool_choice": args.tool_choice if args.agent == "openai" and args.mode == "tools" else None,
             "adapter": str(Path(args.adapter).resolve()) if args.adapter else None, "prompt": args.prompt,
-            "baseline": args.baseline}
+            "baseline": args.baseline, "agent_adapter": _agent_adapter(args.agent, args.adapter)}
+
+
+def _agent_adapter(agent: str, adapter: str | None) -> str | None:
+    """The LoRA adapter the agent plays with: ``--adapter``, else the one an agent ships with (``smollm2-sft``)."""
+    if adapter:
+        return str(Path(adapter).resolve())
+    if agent == "smollm2-sft":
+        from envfactory_gym.agents.smollm2 import ADAPTERS_DIR, SFT_ADAPTER
+
+        return str(ADAPTERS_DIR / SFT_ADAPTER)
+    return None
 
 
 def _check_resume(run_dir: Path, config: dict[str, Any]) -> None:

@@ -22,6 +22,8 @@ from envfactory_gym.registration import resolve_env_id
 from envfactory_gym.user import STOP_TOKEN
 
 AgentFactory = Callable[[], Agent]
+#: The progress bar: done/total and elapsed time, no ETA (batched episodes end together, so a rate says little).
+BAR_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} episodes [{elapsed} elapsed]"
 UserFactory = Callable[[], Any]
 
 
@@ -124,7 +126,7 @@ def run_eval(specs: Sequence[EpisodeSpec], agent_factory: AgentFactory, run_dir:
     first = agent_factory()
     kwargs = {**getattr(first, "env_kwargs", {}), **dict(env_kwargs or {})}
     bar = tqdm(total=len(specs), initial=len(specs) - len(todo), desc=f"eval {agent_name}".strip(), unit="ep",
-               disable=not progress, dynamic_ncols=True)
+               disable=not progress, dynamic_ncols=True, bar_format=BAR_FORMAT)
     ctx = _Context(store, bar, kwargs, user_factory, agent_name)
     start = time.perf_counter()
     try:

@@ -15,9 +15,11 @@ from envfactory_gym.tasks import atomic_write_text
 #: An episode counts as solved when its reward reaches 1 (up to float noise).
 SOLVED = 1.0 - 1e-9
 #: Components shown in the report tables, in this order (others stay in the JSON).
-MAIN_COMPONENTS = ("trace", "trace_recall", "state", "communicate", "length_penalty", "format_penalty")
+MAIN_COMPONENTS = ("trace", "trace_recall", "state", "communicate", "outcome", "length_penalty", "format_penalty")
 #: The folder of a run directory that holds the baseline's run (``envfactory eval --baseline``).
 BASELINE_DIR = "baseline"
+#: One agent's part of a report: its name, its summary (:func:`summarize_records`) and its episode records.
+Run = tuple[str, dict[str, Any], list[dict[str, Any]]]
 
 
 def pass_hat_k(successes: Sequence[tuple[int, int]], k: int) -> float | None:
@@ -83,40 +85,133 @@ def _group(records: list[dict[str, Any]], k: int) -> dict[str, Any]:
     }
 
 
+#: What each reported number means: the report's legend (see the README's Reward section).
+COMPONENT_LEGEND = {
+    "pass^k": "the share of tasks solved (reward 1) in all of k trials, as τ²-bench defines it",
+    "mean reward": "max(0, tau × trace + (1 − tau) × outcome − length penalty − format penalty), tau = 0.5 by "
+                   "default; 0 on every step but the last",
+    "tool calls": "tool calls per episode",
+    "trace": "1 when every gold call (name and arguments) is matched by a call of the agent; on a task whose "
+             "answer must be told, only as far as it is told",
+    "trace_recall": "the share of gold calls matched",
+    "state": "1 when the rows the episode changed equal the rows the gold trajectory changes (on a read-only "
+             "task: when it changed nothing)",
+    "communicate": "the share of the facts the user must be told (an amount, a status, a tracking number...) "
+                   "that the agent stated in its own words; 1 on a task with no such fact",
+    "outcome": "state × communicate, per episode (0 after a forbidden call)",
+    "length_penalty": "0.05 per call beyond the gold count and 3 free calls, 0.1 more per exact repeat (at most 1)",
+    "format_penalty": "0.05 per unparsable action or malformed call (at most 0.5)",
+}
+
+
 def write_report(run_dir: str | Path, summary: dict[str, Any], records: Sequence[dict[str, Any]],
-                 meta: dict[str, Any]) -> Path:
-    """Write ``report.md`` and its PNG plots into ``run_dir``; return the Markdown path."""
+                 meta: dict[str, Any], baseline_records: Sequence[dict[str, Any]] | None = None) -> Path:
+    """Write ``report.md`` and its PNG plots into ``run_dir``; return the Markdown path.
+
+    With a baseline (``meta["baseline"]``, its episodes in ``baseline_records``) every table, bullet and plot
+    shows both agents.
+    """
     run_dir = Path(run_dir)
-    plots = _plots(run_dir, summary, records)
-    k = summary["trials"]
-    lines = [f"# Evaluation: {meta.get('agent', '?')}", "",
-             f"Envs: {', '.join(summary['envs']) or '-'}; {k} trial{'s' if k != 1 else ''} per task; "
-             f"{summary['overall'].get('episodes', 0)} episodes.", ""]
-    if meta.get("missing"):
-        lines += [f"**Incomplete:** {meta['missing']} planned episodes have no result (errors or interrupted); "
-                  "rerun the same command to finish them.", ""]
-    stats = behaviour(records)
-    if stats["warning"]:
-        lines += [f"**Warning:** {stats['warning']}", ""]
+    agent = str(meta.get("agent", "?"))
+    runs = [(agent, summary, list(records))]
     if meta.get("baseline"):
-        lines += _comparison(run_dir, meta, summary, meta["baseline"])
-        plot = _comparison_plot(run_dir, meta, summary, meta["baseline"])
-        plots[:0] = [("Agent and baseline", plot)] if plot else []
+        base = meta["baseline"]
+        runs.append((str(base["agent"]), base["summary"], list(baseline_records or [])))
+    k = summary["trials"]
+    lines = [f"# Evaluation: {agent}", "", *_setting(meta, summary, runs), ""]
+    if meta.get("missing"):
+        lines += [f"**Incomplete:** {meta['missing']} planned episodes of `{agent}` have no result (errors or "
+                  "interrupted); rerun the same command to finish them.", ""]
+    if meta.get("baseline", {}).get("missing"):
+        lines += [f"**Incomplete:** {meta['baseline']['missing']} planned baseline episodes have no result; rerun "
+                  "the same command to finish them.", ""]
+    stats = [(name, behaviour(rs)) for name, _, rs in runs]
+    if stats[0][1]["warning"]:
+        lines += [f"**Warning:** {stats[0][1]['warning']}", ""]
+    lines += _scores(runs, k)
+    lines += _legend(runs)
     lines += _benchmark_table(summary.get("benchmarks", {}), k)
-    lines += _table("Per env", summary["envs"], k) + _table("Per domain", summary["domains"], k)
-    lines += _table("Overall", {"all": summary["overall"]}, k)
-    lines += behaviour_lines(stats)
-    if records and not _any_component(summary):
-        lines += [f"No reward-components chart: every component is 0 in all {len(records)} episodes.", ""]
-    if picture := behaviour_plot(run_dir, records):
-        plots.append(("What the agent did", picture))
+    lines += _domains(runs, k)
+    lines += behaviour_lines(stats, behaviour_plot(run_dir, [(name, rs) for name, _, rs in runs]))
+    lines += _plots(run_dir, runs)
     lines += _throughput(meta)
-    for title, name in plots:
-        lines += [f"## {title}", "", f"![{title}]({name})", ""]
-    lines += ["Browse the trajectories: `envfactory view " + str(run_dir) + "`", ""]
+    lines += [f"Browse the trajectories: `envfactory view {run_dir}`"
+              + (f" (the baseline's: `envfactory view {run_dir / BASELINE_DIR}`)." if len(runs) > 1 else "."), ""]
     path = run_dir / "report.md"
     atomic_write_text(path, "\n".join(lines))
     return path
+
+
+def _setting(meta: dict[str, Any], summary: dict[str, Any], runs: list[Run]) -> list[str]:
+    """What was evaluated: the agents, the adapter, the task set, trials and episodes."""
+    config = meta.get("config") or {}
+    k = summary["trials"]
+    envs = ", ".join(f"`{e}`" for e in summary["envs"]) or "-"
+    lines = [f"- Agent: `{runs[0][0]}`" + (f", with the adapter `{config['agent_adapter']}`"
+                                          if config.get("agent_adapter") else ""),
+             *([f"- Baseline: `{runs[1][0]}` on the same episodes (tasks, seeds, user)"] if len(runs) > 1 else [])]
+    tasks = f"`{config['tasks']}`" if config.get("tasks") else "each environment's own tasks"
+    limit = f", the first {config['limit']} of each environment" if config.get("limit") else ""
+    lines += [f"- Environments: {envs}; tasks: {tasks}{limit}",
+              f"- {k} trial{'s' if k != 1 else ''} per task, {summary['overall'].get('episodes', 0)} episodes"
+              + (f"; seed {config['seed']}" if "seed" in config else "")
+              + (f"; {config['user']} user" if config.get("user") else "")]
+    return lines
+
+
+def _scores(runs: list[Run], k: int) -> list[str]:
+    """One table: every env (and all envs together when there are several), each agent beside the other."""
+    head = ["env", "agent", "tasks", "episodes", *[f"pass^{j}" for j in range(1, k + 1)], "mean reward",
+            "tool calls", *MAIN_COMPONENTS]
+    lines = ["## Scores", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    envs = list(dict.fromkeys(e for _, s, _ in runs for e in s["envs"]))
+    for env in envs + (["all"] if len(envs) > 1 else []):
+        for name, scores, _ in runs:
+            g = scores["overall"] if env == "all" else scores["envs"].get(env, {})
+            if g.get("episodes"):
+                lines.append(_row([f"`{env}`" if env != "all" else "all", f"`{name}`"], g, k))
+    return lines + [""]
+
+
+def _row(label: list[str], g: dict[str, Any], k: int) -> str:
+    passes = [_fmt(g["pass_hat"].get(str(j))) for j in range(1, k + 1)]
+    comps = [_fmt(g["components"].get(c, 0.0)) for c in ("num_calls", *MAIN_COMPONENTS)]
+    return "| " + " | ".join([*label, str(g["tasks"]), str(g["episodes"]), *passes, _fmt(g["mean_reward"]),
+                              *comps]) + " |"
+
+
+def _legend(runs: list[Run]) -> list[str]:
+    """What each column means, and why high state or communicate means can go with a reward of 0."""
+    lines = ["### What the columns mean", ""]
+    lines += [f"- **{name}**: {text}." for name, text in COMPONENT_LEGEND.items()]
+    lines += ["", "Each column is a mean over episodes, and outcome = state × communicate is taken per episode. "
+              "An agent that does nothing scores state 1 on a read-only task (it changed nothing, as the gold "
+              "trajectory does) and communicate 1 on a task with no fact to tell, but never both on one task: its "
+              "state and communicate means can be well above 0 while its outcome and reward are 0."]
+    zero = [name for name, scores, rs in runs if rs and not _any_component(scores)]
+    if zero:
+        lines += ["", f"`{'`, `'.join(zero)}`: every reward component is 0 in all of its episodes."]
+    return lines + [""]
+
+
+def _domains(runs: list[Run], k: int) -> list[str]:
+    """Per domain, only when some domain holds several envs (else it repeats the per-env rows)."""
+    domains = runs[0][1]["domains"]
+    by_domain: dict[str, set[str]] = defaultdict(set)
+    for _, _, rs in runs:
+        for r in rs:
+            by_domain[r["domain"]].add(r["env"])
+    if not any(len(envs) > 1 for envs in by_domain.values()):
+        return []
+    head = ["domain", "agent", "tasks", "episodes", *[f"pass^{j}" for j in range(1, k + 1)], "mean reward",
+            "tool calls", *MAIN_COMPONENTS]
+    lines = ["## Per domain", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for domain in domains:
+        for name, scores, _ in runs:
+            g = scores["domains"].get(domain, {})
+            if g.get("episodes"):
+                lines.append(_row([domain, f"`{name}`"], g, k))
+    return lines + [""]
 
 
 def _throughput(meta: dict[str, Any]) -> list[str]:
@@ -136,6 +231,11 @@ def _throughput(meta: dict[str, Any]) -> list[str]:
         if t.get("skipped"):
             text += f"; {t['skipped']} already done"
         lines.append(f"- {label}: {text}.")
+    base = (meta.get("baseline") or {}).get("throughput")
+    if base and base.get("played"):
+        lines.append(f"- Baseline `{meta['baseline']['agent']}`, this run: {base['played']} episodes played in "
+                     f"{base['wall_s']:.1f} s: {base['episodes_per_s']:.2f} episodes/s, {base['turns_per_s']:.2f} agent "
+                     "turns/s.")
     return lines + [""]
 
 
@@ -143,19 +243,6 @@ def _any_component(summary: dict[str, Any]) -> bool:
     """Whether any main reward component is non-zero in any env."""
     return any(abs(float(g.get("components", {}).get(c, 0.0))) > 1e-12
                for g in summary["envs"].values() for c in MAIN_COMPONENTS)
-
-
-def _table(title: str, groups: dict[str, dict[str, Any]], k: int) -> list[str]:
-    head = ["", "tasks", "episodes"] + [f"pass^{j}" for j in range(1, k + 1)] + ["mean reward", *MAIN_COMPONENTS]
-    lines = [f"## {title}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for name, g in groups.items():
-        if not g.get("episodes"):
-            continue
-        passes = [_fmt(g["pass_hat"].get(str(j))) for j in range(1, k + 1)]
-        comps = [_fmt(g["components"].get(c)) for c in MAIN_COMPONENTS]
-        lines.append("| " + " | ".join([f"`{name}`", str(g["tasks"]), str(g["episodes"]), *passes,
-                                        _fmt(g["mean_reward"]), *comps]) + " |")
-    return lines + [""]
 
 
 def _benchmark_table(benchmarks: dict[str, dict[str, Any]], k: int) -> list[str]:
@@ -173,103 +260,62 @@ def _benchmark_table(benchmarks: dict[str, dict[str, Any]], k: int) -> list[str]
     return lines + [""]
 
 
-def _comparison(run_dir: Path, meta: dict[str, Any], summary: dict[str, Any],
-                baseline: dict[str, Any]) -> list[str]:
-    """The agent and the baseline side by side, per env (and over all envs when there are several)."""
-    k = summary["trials"]
-    base = baseline["summary"]
-    head = ["env", "agent", "episodes"] + [f"pass^{j}" for j in range(1, k + 1)] + [
-        "mean reward", "tool calls", *MAIN_COMPONENTS]
-    lines = ["## Against the baseline", "",
-             f"`{meta.get('agent', '?')}` and the baseline `{baseline['agent']}` on the same episodes (tasks, "
-             "seeds, user). Tool calls: the mean per episode. The baseline's trajectories: "
-             f"`envfactory view {run_dir / BASELINE_DIR}`.", ""]
-    if baseline.get("missing"):
-        lines += [f"**Incomplete:** {baseline['missing']} planned baseline episodes have no result; rerun the "
-                  "same command to finish them.", ""]
-    lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    groups = list(summary["envs"]) + (["all"] if len(summary["envs"]) > 1 else [])
-    for env in groups:
-        for agent, scores in ((meta.get("agent", "?"), summary), (baseline["agent"], base)):
-            g = scores["overall"] if env == "all" else scores["envs"].get(env, {})
-            if not g.get("episodes"):
-                continue
-            passes = [_fmt(g["pass_hat"].get(str(j))) for j in range(1, k + 1)]
-            comps = [_fmt(g["components"].get(c)) for c in ("num_calls", *MAIN_COMPONENTS)]
-            lines.append("| " + " | ".join([f"`{env}`", f"`{agent}`", str(g["episodes"]), *passes,
-                                            _fmt(g["mean_reward"]), *comps]) + " |")
-    return lines + [""]
-
-
-def _comparison_plot(run_dir: Path, meta: dict[str, Any], summary: dict[str, Any],
-                     baseline: dict[str, Any]) -> str | None:
-    """Bars of the mean reward, pass^1 and the main components of the agent and the baseline (all envs)."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return None
-
-    names = ["mean reward", "pass^1", *MAIN_COMPONENTS]
-    fig, ax = plt.subplots(figsize=(8, 4))
-    for i, (agent, scores) in enumerate(((baseline["agent"], baseline["summary"]), (meta.get("agent", "?"), summary))):
-        g = scores["overall"]
-        if not g.get("episodes"):
-            continue
-        values = [g["mean_reward"], g["pass_hat"].get("1") or 0.0] + [g["components"].get(c, 0.0)
-                                                                        for c in MAIN_COMPONENTS]
-        ax.bar([j + i * 0.4 for j in range(len(names))], values, width=0.4, label=agent)
-    ax.set_xticks([j + 0.2 for j in range(len(names))], names, rotation=20)
-    ax.set_ylim(0, 1.05)
-    ax.set_title("Agent and baseline, same episodes")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(run_dir / "comparison.png", dpi=100)
-    plt.close(fig)
-    return "comparison.png"
-
-
 def _fmt(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
 
 
-def _plots(run_dir: Path, summary: dict[str, Any], records: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
+def _plots(run_dir: Path, runs: list[Run]) -> list[str]:
+    """``scores.png`` (mean reward, pass^1 and the components of every agent, each bar labelled: a 0 is drawn
+    as 0) and ``reward_distribution.png``, with their Markdown; none without matplotlib or episodes."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import MaxNLocator
     except ImportError:
         return []
-    out = []
-    envs = list(summary["envs"])
-    if records:
-        fig, ax = plt.subplots(figsize=(7, 4))
-        data = [[float(r["reward"]) for r in records if r["env"] == e] for e in envs]
-        ax.hist(data, bins=[i / 10 for i in range(11)], label=envs, stacked=True)
-        ax.set_xlabel("episode reward")
-        ax.set_ylabel("episodes")
-        ax.set_title("Reward distribution")
+    lines: list[str] = []
+    series = _series(runs)
+    if not series:
+        return []
+    lines += ["## Plots", ""]
+    if any(_any_component({"envs": {"x": g}}) or g.get("mean_reward") for _, g, _ in series):
+        names = ["mean reward", "pass^1", *MAIN_COMPONENTS]
+        fig, ax = plt.subplots(figsize=(max(8.0, 1.2 * len(names) * max(1, len(series)) / 2), 4.2))
+        width = 0.8 / len(series)
+        for i, (label, g, _) in enumerate(series):
+            values = [g["mean_reward"], g["pass_hat"].get("1") or 0.0,
+                      *[g["components"].get(c, 0.0) for c in MAIN_COMPONENTS]]
+            bars = ax.bar([j + i * width for j in range(len(names))], values, width=width, label=label)
+            ax.bar_label(bars, [f"{v:.2f}".rstrip("0").rstrip(".") or "0" for v in values], fontsize=7, padding=1)
+        ax.set_xticks([j + 0.4 - width / 2 for j in range(len(names))], names, rotation=20)
+        ax.set_ylim(0, 1.12)
+        ax.set_title("Scores (means over episodes)")
         ax.legend(fontsize=8)
         fig.tight_layout()
-        fig.savefig(run_dir / "reward_distribution.png", dpi=100)
+        fig.savefig(run_dir / "scores.png", dpi=100)
         plt.close(fig)
-        out.append(("Reward distribution", "reward_distribution.png"))
-    if records and _any_component(summary):
-        fig, ax = plt.subplots(figsize=(8, 4))
-        width = 0.8 / max(1, len(envs))
-        for i, e in enumerate(envs):
-            comps = summary["envs"][e]["components"]
-            xs = [j + i * width for j in range(len(MAIN_COMPONENTS))]
-            ax.bar(xs, [comps.get(c, 0.0) for c in MAIN_COMPONENTS], width=width, label=e)
-        ax.set_xticks([j + 0.4 - width / 2 for j in range(len(MAIN_COMPONENTS))], MAIN_COMPONENTS, rotation=20)
-        ax.set_ylim(0, 1.05)
-        ax.set_title("Mean reward components per env")
-        ax.legend(fontsize=8)
-        fig.tight_layout()
-        fig.savefig(run_dir / "components.png", dpi=100)
-        plt.close(fig)
-        out.append(("Reward components per env", "components.png"))
-    return out
+        lines += ["![Scores](scores.png)", ""]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    bins = [i / 10 for i in range(11)]
+    data = [[float(r["reward"]) for r in rs] for _, _, rs in series]
+    ax.hist(data, bins=bins, label=[label for label, _, _ in series])
+    ax.set_xlabel("episode reward")
+    ax.set_ylabel("episodes")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_title("Reward distribution")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(run_dir / "reward_distribution.png", dpi=100)
+    plt.close(fig)
+    return lines + ["![Reward distribution](reward_distribution.png)", ""]
+
+
+def _series(runs: list[Run]) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+    """What the plots compare: each agent over all its envs, or each env when one agent played several."""
+    runs = [r for r in runs if r[2]]
+    if len(runs) == 1 and len(runs[0][1]["envs"]) > 1:
+        name, scores, rs = runs[0]
+        return [(env, g, [r for r in rs if r["env"] == env]) for env, g in scores["envs"].items()]
+    return [(name, scores["overall"], rs) for name, scores, rs in runs]

@@ -28,7 +28,9 @@ def write_viewer(run_dir: str | os.PathLike[str], output: str | os.PathLike[str]
     records = sorted(load_records(run_dir), key=lambda r: (r["env"], r["task_id"], r["trial"]))
     summary_path = run_dir / "summary.json"
     summary = json.loads(summary_path.read_text(encoding="utf-8")) if summary_path.exists() else {}
-    data = {"title": f"Episodes of {run_dir.resolve().name}", "episodes": records,
+    agents = list(dict.fromkeys(str(r["agent"]) for r in records if r.get("agent")))
+    who = ", ".join(agents) if agents else run_dir.resolve().name  # the agent, not the folder it was saved in
+    data = {"title": f"Episodes of {who}", "episodes": records,
             "summary": summary.get("summary", {})}
     path = Path(output) if output else run_dir / "index.html"
     atomic_write_text(path, _PAGE.replace("__DATA__", embed_json(data)))

@@ -22,7 +22,8 @@ FEE_REFUND_WINDOW_DAYS = 90
 PAYEE_HOLD = timedelta(hours=24)
 STANDING_ORDER_MAX_LEAD_DAYS = 90
 DAILY_PAYEE_LIMIT = {"standard": 2500.00, "premier": 7500.00}
-MAX_ROWS = 25
+#: Transactions per page: a full page of realistic rows stays under the 4,000 characters an agent sees.
+TRANSACTION_PAGE = 19
 
 TransactionKind = Literal["card_purchase", "atm_withdrawal", "direct_deposit", "transfer_in", "transfer_out",
                           "payee_payment", "standing_order", "fee", "fee_refund", "dispute_credit", "interest"]
@@ -252,38 +253,46 @@ def get_account_details(db: Database, account_id: str) -> dict:
 
 @tool
 def list_account_transactions(db: Database, account_id: str, kind: TransactionKind | None = None,
-                              search: str | None = None, since: str | None = None) -> dict:
-    """List an account's transactions, most recent first (at most 25), with dispute and refund markers.
+                              search: str | None = None, since: str | None = None, offset: int = 0) -> dict:
+    """List an account's transactions, most recent first, 19 per page, with dispute and refund markers.
 
     Args:
         account_id: The account's id, e.g. "AC-20117".
         kind: Only transactions of this kind; omit for all kinds.
         search: Only transactions whose description contains this text, e.g. a merchant name like "Lumen".
         since: Only transactions posted on or after this date, written YYYY-MM-DD.
+        offset: How many matching transactions to skip: 0 for the first page, else the next_offset of the
+            previous page.
 
     Returns:
         The transactions (id, time, kind, description, signed amount, balance after, card, fee type, dispute id,
-        whether a fee was refunded) and whether more matched.
+        whether a fee was refunded), whether more matched and, if so, the next_offset of the next page.
     """
     acc = _row(db, "account", account_id)
     start = _parse_date(since, "since") if since else None
+    if offset < 0:
+        raise ToolError(f"offset must be 0 or more, got {offset}")
     rows = db.query(
-        "SELECT t.transaction_id, t.posted_at, t.kind, t.description, t.amount, t.balance_after, "
+        "SELECT t.transaction_id, strftime(t.posted_at, '%Y-%m-%dT%H:%M') AS posted_at, t.kind, t.description, t.amount, t.balance_after, "
         "c.last4 AS card_last4, t.fee_type, d.dispute_id, (r.refund_id IS NOT NULL) AS fee_refunded "
         "FROM transactions t LEFT JOIN debit_cards c ON c.card_id = t.card_id "
         "LEFT JOIN card_disputes d ON d.transaction_id = t.transaction_id "
         "LEFT JOIN fee_refunds r ON r.fee_transaction_id = t.transaction_id "
         "WHERE t.account_id = ? AND (? IS NULL OR t.kind = ?) AND (? IS NULL OR lower(t.description) LIKE ?) "
-        "AND (? IS NULL OR t.posted_at >= ?) ORDER BY t.posted_at DESC, t.transaction_id DESC LIMIT ?",
-        [acc["account_id"], kind, kind, search, f"%{(search or '').strip().lower()}%", start, start, MAX_ROWS + 1])
+        "AND (? IS NULL OR t.posted_at >= ?) ORDER BY t.posted_at DESC, t.transaction_id DESC LIMIT ? OFFSET ?",
+        [acc["account_id"], kind, kind, search, f"%{(search or '').strip().lower()}%", start, start,
+         TRANSACTION_PAGE + 1, offset])
     for r in rows:
         for key in ("card_last4", "fee_type", "dispute_id"):
             if r[key] is None:
                 del r[key]
         if r["kind"] != "fee":
             del r["fee_refunded"]
-    return {"account_id": acc["account_id"], "label": _label(acc), "transactions": rows[:MAX_ROWS],
-            "more": len(rows) > MAX_ROWS}
+    page = {"account_id": acc["account_id"], "label": _label(acc), "transactions": rows[:TRANSACTION_PAGE],
+            "more": len(rows) > TRANSACTION_PAGE}
+    if page["more"]:
+        page["next_offset"] = offset + TRANSACTION_PAGE
+    return page
 
 
 @tool

@@ -26,7 +26,8 @@ RECONNECTION_FEE = {"electric": 65.00, "water": 40.00}
 DEFAULT_TARIFF = {("electric", "residential"): "E-RES", ("electric", "commercial"): "E-SBG",
                   ("water", "residential"): "W-RES", ("water", "commercial"): "W-COM"}
 DUE_DAYS = 21
-MAX_BILLS = 12
+#: Bills per list_bills page: 8 full bills stay well under the 4,000 characters an agent is shown.
+MAX_BILLS = 8
 
 ServiceType = Literal["electric", "water"]
 PayMethod = Literal["card", "bank_account"]
@@ -321,27 +322,37 @@ def get_service_account(db: Database, account_id: str) -> dict:
 
 
 @tool
-def list_bills(db: Database, account_id: str, status: BillStatus | None = None) -> dict:
+def list_bills(db: Database, account_id: str, status: BillStatus | None = None, offset: int = 0) -> dict:
     """List an account's bills, most recent first: period, usage, charges, late fee, total, payments and status.
 
     Args:
         account_id: The service account's id, e.g. "ACC-30118".
         status: Only bills with this status; omit for all bills.
+        offset: How many of the most recent bills to skip, e.g. 8 for the next page; omit for the newest bills.
     Returns:
-        Up to 12 bills; amount_due is what is still owed on an open or overdue bill.
+        Up to 8 bills; amount_due is what is still owed on an open or overdue bill. When older bills remain,
+        next_offset is the offset of the next page.
     """
     a = _row(db, "service account", account_id)
+    if offset < 0:
+        raise ToolError(f"offset must be zero or more, got {offset}")
     bills = db.query("SELECT bill_id, period_start, period_end, usage, tariff_id, usage_charge, fixed_charge, "
                      "late_fee, total, amount_paid, issued_on, due_date, status, late_fee_waived_on, plan_id, "
                      "replaces_bill_id FROM bills WHERE account_id = ? AND (? IS NULL OR status = ?) "
-                     "ORDER BY issued_on DESC, bill_id DESC LIMIT ?", [a["account_id"], status, status, MAX_BILLS])
+                     "ORDER BY issued_on DESC, bill_id DESC LIMIT ? OFFSET ?",
+                     [a["account_id"], status, status, MAX_BILLS + 1, offset])
+    more = len(bills) > MAX_BILLS
+    bills = bills[:MAX_BILLS]
     for b in bills:
         b["service_type"] = a["service_type"]
         b["amount_due"] = _money(b["total"] - b["amount_paid"]) if b["status"] in ("open", "overdue") else 0.0
         for key in ("late_fee_waived_on", "plan_id", "replaces_bill_id"):
             if b[key] is None:
                 del b[key]
-    return {"account_id": a["account_id"], "service_type": a["service_type"], "bills": bills}
+    out = {"account_id": a["account_id"], "service_type": a["service_type"], "bills": bills}
+    if more:
+        out["next_offset"] = offset + MAX_BILLS
+    return out
 
 
 @tool

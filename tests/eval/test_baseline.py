@@ -33,12 +33,12 @@ def test_oracle_against_a_random_baseline_is_reported_side_by_side(tmp_path, cap
     assert {r["agent"] for r in theirs.values()} == {"random"}
 
     report = (run / "report.md").read_text()
-    section = report.split("## Against the baseline", 1)[1].split("\n## ", 1)[0]
+    section = report.split("## Scores", 1)[1].split("\n## ", 1)[0]
     rows = [line for line in section.splitlines() if line.startswith(f"| `{LIBRARY_ID}`")]
     assert [row.split(" | ")[1] for row in rows] == ["`oracle`", "`random`"]
     oracle_calls = payload["summary"]["overall"]["components"]["num_calls"]
-    assert rows[0].split(" | ")[3:6] == ["1.000", "1.000", f"{oracle_calls:.3f}"]  # pass^1, reward, tool calls
-    assert (run / "comparison.png").stat().st_size > 0 and "(comparison.png)" in report
+    assert rows[0].split(" | ")[4:7] == ["1.000", "1.000", f"{oracle_calls:.3f}"]  # pass^1, reward, tool calls
+    assert (run / "scores.png").stat().st_size > 0 and "(scores.png)" in report
     out = capsys.readouterr().out
     assert "oracle:" in out and "baseline random:" in out
 

@@ -39,12 +39,12 @@ def test_report_says_what_a_toolless_agent_did(tmp_path, talking, capsys):
     report = (run / "report.md").read_text()
     assert "**Warning:** no tool call in any of the 3 episodes" in report
     assert "No tool call in 3 of 3 episodes" in report
-    assert "1.00 agent turns per episode on average" in report
+    assert "0.00 tool calls and 1.00 agent turns per episode on average" in report
     assert "Most frequent ending: final answer (a message asking nothing), in 3 of 3 episodes" in report
     # Every component is 0 on these writing tasks: no empty bar chart but a sentence that says why, and a
     # chart of what the agent did instead.
-    assert "components.png" not in report and not (run / "components.png").exists()
-    assert "every component is 0 in all 3 episodes" in report
+    assert "scores.png" not in report and not (run / "scores.png").exists()
+    assert "`talking`: every reward component is 0 in all of its episodes" in report
     assert "![What the agent did](behaviour.png)" in report
     assert (run / "behaviour.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -55,7 +55,7 @@ def test_no_warning_when_the_agent_calls_tools(tmp_path, capsys):
     assert "warning" not in capsys.readouterr().err
     report = (run / "report.md").read_text()
     assert "Warning" not in report and "No tool call in 0 of 4 episodes" in report
-    assert "![Reward components per env](components.png)" in report
+    assert "![Scores](scores.png)" in report
 
 
 def test_rerun_keeps_the_first_run_throughput(tmp_path):

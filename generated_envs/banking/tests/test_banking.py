@@ -178,9 +178,16 @@ def test_overview_and_account_details(state: DuckDBState) -> None:
 def test_transaction_filters(state: DuckDBState) -> None:
     acc = one(state, "SELECT account_id FROM transactions GROUP BY account_id HAVING count(*) > 26 ORDER BY 1 LIMIT 1")
     everything = run(state, "list_account_transactions", account_id=acc["account_id"])
-    assert len(everything["transactions"]) == 25 and everything["more"]
+    page = ENV.module.TRANSACTION_PAGE
+    assert len(everything["transactions"]) == page and everything["more"] and everything["next_offset"] == page
     times = [t["posted_at"] for t in everything["transactions"]]
     assert times == sorted(times, reverse=True)
+    following = run(state, "list_account_transactions", account_id=acc["account_id"], offset=page)
+    assert following["transactions"][0]["posted_at"] <= times[-1]
+    assert not {t["transaction_id"] for t in following["transactions"]} & {t["transaction_id"] for t in
+                                                                          everything["transactions"]}
+    with pytest.raises(ToolError, match="offset"):
+        run(state, "list_account_transactions", account_id=acc["account_id"], offset=-1)
     fees = run(state, "list_account_transactions", account_id="AC-20186", kind="fee", since="2026-04-01")
     assert fees["transactions"] and all(t["kind"] == "fee" and t["posted_at"] >= "2026-04-01" and "fee_refunded" in t
                                         for t in fees["transactions"])
@@ -188,6 +195,22 @@ def test_transaction_filters(state: DuckDBState) -> None:
     assert [t["transaction_id"] for t in found["transactions"]] == ["TX-004051"]
     with pytest.raises(ToolError, match="YYYY-MM-DD"):
         run(state, "list_account_transactions", account_id="AC-20182", since="last week")
+
+
+def test_transaction_pages_fit_what_an_agent_sees(state: DuckDBState) -> None:
+    """Every page of every account's transactions stays under the 4,000 characters of a rendered tool result, and
+    paging with next_offset reaches every transaction exactly once."""
+    for acc in state.db.query("SELECT account_id FROM accounts ORDER BY account_id"):
+        seen: list[str] = []
+        offset: int | None = 0
+        while offset is not None:
+            page = run(state, "list_account_transactions", account_id=acc["account_id"], offset=offset)
+            assert len(json.dumps(page, ensure_ascii=False)) < 4000, (acc["account_id"], offset)
+            seen += [t["transaction_id"] for t in page["transactions"]]
+            offset = page.get("next_offset")
+            assert (offset is not None) == page["more"]
+        total = state.db.scalar("SELECT count(*) FROM transactions WHERE account_id = ?", [acc["account_id"]])
+        assert len(seen) == len(set(seen)) == total, acc["account_id"]
 
 
 def test_list_reads(state: DuckDBState) -> None:

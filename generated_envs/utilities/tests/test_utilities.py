@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from datetime import date, timedelta
@@ -183,6 +184,21 @@ def test_list_bills(state: DuckDBState) -> None:
     assert overdue and all(b["status"] == "overdue" and b["amount_due"] > 0 for b in overdue)
     tools = ENV.module
     assert tools._money(sum(b["amount_due"] for b in overdue)) == tools._balances(state.db, a["account_id"])[1]
+
+
+def test_list_bills_pages(state: DuckDBState, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every seeded account fits one page (no next_offset); a smaller page shows the paging.
+    a = account(state, "(SELECT count(*) FROM bills b WHERE b.account_id = a.account_id) >= 5")
+    everything = run(state, "list_bills", account_id=a["account_id"])
+    assert "next_offset" not in everything
+    assert max(len(json.dumps(run(state, "list_bills", account_id=r["account_id"]), default=str))
+               for r in state.db.query("SELECT account_id FROM service_accounts")) < 4000
+    monkeypatch.setattr(ENV.module, "MAX_BILLS", 2)
+    first = run(state, "list_bills", account_id=a["account_id"])
+    assert first["bills"] == everything["bills"][:2] and first["next_offset"] == 2
+    second = run(state, "list_bills", account_id=a["account_id"], offset=first["next_offset"])
+    assert second["bills"] == everything["bills"][2:4]
+    assert_refused(state, "list_bills", "offset must be zero or more", account_id=a["account_id"], offset=-1)
 
 
 def test_meter_readings(state: DuckDBState) -> None:

@@ -11,10 +11,13 @@ import pytest
 
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.testing import EnvUnderTest
+from envfactory_gym.testing.blind import blind_play_test
 
 ENV = EnvUnderTest(__file__)  # this folder: its manifest, tools.py (imported by path) and tasks
 state = ENV.state_fixture()  # the seeded state, shared by this module's tests and reset before each one
 run, assert_refused = ENV.run, ENV.assert_refused
+#: Episodes played blind (tests/blind_play.jsonl, see docs/authoring.md): correct play 1.0, shortcuts at most 0.1.
+test_blind_play = blind_play_test(ENV.root)
 
 
 def test_every_parameter_is_described() -> None:
