@@ -33,12 +33,16 @@ _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 _WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 #: Spellings read as one ("cancelled" and "canceled").
 _SPELLINGS = {"cancelled": "canceled", "cancelling": "canceling", "cancellation": "cancelation"}
-#: A record stated in more than this share of its fields (and at least :data:`PASTED_MIN_FIELDS` of them) is
-#: pasted, not an answer: the facts it holds count only when the answer states them again on their own.
+#: A record stated in at least this share of its fields, most of them labelled (below), is pasted, not an
+#: answer: the facts it holds count only when the answer states them again on their own.
 PASTED_SHARE = 0.8
-PASTED_MIN_FIELDS = 6
-#: A smaller record counts as pasted when most of the fields stated are labelled with their field names and at
-#: least this many of them are neither facts nor the user's words.
+#: A record stated whole (this share of its fields, this many beside the facts) is pasted, labelled or not.
+PASTED_WHOLE_SHARE = 0.95
+PASTED_WHOLE_EXTRA = 6
+#: A result whose top record has this many fields of its own is a detail read (one record, whatever it nests).
+DETAIL_MIN_FIELDS = 6
+#: A record counts as pasted when most of the fields stated are labelled with their field names and at least
+#: this many of them are neither facts nor the user's words.
 PASTED_MIN_LABELLED = 2
 PASTED_LABEL_SHARE = 0.6
 #: Rival values a report of changes may state beside each fact (a breakdown of what was paid, say), and other
@@ -288,8 +292,9 @@ class AnswerKey:
     - other data: the answer may state at most ``others_allowed`` data values that carry a digit (ids, dates,
       amounts...); more and no fact counts;
     - an echo: words copied from the request, :data:`ECHO_TOKENS` or more in a row, state nothing;
-    - a pasted record: an answer that states most fields of one record (:data:`PASTED_SHARE`, at least
-      :data:`PASTED_MIN_FIELDS` beside the facts) states the facts of that record only if it says them again.
+    - a pasted record: an answer that states most fields of one record (:data:`PASTED_SHARE`), most of them
+      labelled with their field names the way a record prints, states the facts of that record only if it says
+      them again.
 
     Neither bound counts the facts, what the user said, today's date, the figures and words of the policy
     (``free_text``), or the values of the records the answer comes from: a record that holds a fact held by at
@@ -349,8 +354,10 @@ class AnswerKey:
                     single = isinstance(self.derived_from, Mapping) or len(self.derived_from) == 1
                     target = [last[-1][1]] if single and last and _is_record(self.derived_from) else []
                 elif isinstance(self.derived_from, Mapping) and last and form in last[-1][1] and (
-                        form in last[-1][0] or len(last[-1][0]) >= PASTED_MIN_FIELDS):
-                    target = [last[-1][1]]  # the record a detail read returns, whatever it nests
+                        form in last[-1][0] or len(last[-1][0]) >= DETAIL_MIN_FIELDS):
+                    # The record a detail read returns: its own fields and the nested records holding the fact
+                    # (not their siblings: a list of orders beside the one asked about is no context).
+                    target = [last[-1][0], *(sub for own, sub in last if form in own)]
                 elif len(target) > 3:  # a common value (a status): no record is singled out by it
                     target = []
                 for sub in target:
@@ -385,12 +392,14 @@ class AnswerKey:
     def judge(self, messages: Sequence[str], rivals_allowed: int = 1, others_allowed: int = 3) -> list[bool]:
         """For each fact, whether it is stated (see the class)."""
         words = [canonical_text(own_words(m), self._today) for m in messages]
-        per_message = [_without_echo(normalise(w), self._user) for w in words]
+        per_message = [normalise(w) for w in words]
         said = " \n ".join(per_message)
         if len(said) > MAX_ANSWER_CHARS:
             return [False] * len(self._forms)
-        in_words = normalise(with_number_words(_NO_CHARGE.sub(" 0 ", " \n ".join(words))))
-        stems = stemmed(said)
+        # The facts must be said beyond an echo of the request; everything else is judged on all that was said.
+        fresh = " \n ".join(_without_echo(m, self._user) for m in per_message)
+        in_words = _without_echo(normalise(with_number_words(_NO_CHARGE.sub(" 0 ", " \n ".join(words)))), self._user)
+        stems = stemmed(fresh)
         tokens = said.split()
         grams = _grams(tokens)
         where, fields = self.data.where, self._fields
@@ -409,8 +418,8 @@ class AnswerKey:
             if not form:  # no letter or digit in it ("%"): said as written
                 out.append(fact.strip().lower() in " ".join(map(own_words, messages)).lower())
                 continue
-            if not (_stated(form, said, in_words) or (not any(c.isdigit() for c in form)
-                                                        and within(stemmed(form), stems))):
+            if not (_stated(form, fresh, in_words) or (not any(c.isdigit() for c in form)
+                                                         and within(stemmed(form), stems))):
                 out.append(False)  # a word fact may be inflected ("being processed" states "processing")
                 continue
             inside = max((sum(form in f for f in fs) for fs in pasted), default=0)
@@ -445,12 +454,12 @@ class AnswerKey:
         return False
 
     def _is_pasted(self, fields: list[tuple[str, frozenset[str]]], grams: set[str], said: str) -> bool:
-        """Whether the answer pastes a record: most of its fields beside the facts, or nearly all of a smaller
-        one labelled the way a record prints ("status approved; payout 872.75")."""
+        """Whether the answer pastes a record: all of its fields, or most of them labelled the way a record prints
+        ("status approved; payout 872.75"). A thorough answer in prose that names most fields is no paste."""
         stated = [(label, fs) for label, fs in fields if not fs.isdisjoint(grams)]
         extra = [fs for _, fs in stated if not any(f in self._forms or self._excused(f) for f in fs)]
-        if len(extra) >= PASTED_MIN_FIELDS and len(stated) > PASTED_SHARE * len(fields):
-            return True
+        if len(extra) >= PASTED_WHOLE_EXTRA and len(stated) >= PASTED_WHOLE_SHARE * len(fields):
+            return True  # the whole record, labelled or not
         if len(extra) < PASTED_MIN_LABELLED or len(stated) < PASTED_SHARE * len(fields):
             return False
         labelled = sum(1 for label, fs in stated if _labelled(label, fs, said))

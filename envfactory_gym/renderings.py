@@ -68,7 +68,8 @@ def _as_date(clock: datetime | date | str | None) -> date:
     return clock.date() if isinstance(clock, datetime) else clock
 
 
-def _nearest_year(month: int, day: int, today: date) -> date | None:
+def nearest_year(month: int, day: int, today: date) -> date | None:
+    """The date of that month and day nearest ``today`` (last year, this year or next)."""
     best = None
     for year in (today.year - 1, today.year, today.year + 1):
         try:
@@ -95,7 +96,7 @@ def _named(m: re.Match[str], today: date) -> str:
     if first is None:
         return m.group(0)
     if not year:
-        first = _nearest_year(first.month, first.day, today) or first
+        first = nearest_year(first.month, first.day, today) or first
     out = first.isoformat()
     if m.group("d2"):
         end = re.sub(r"(st|nd|rd|th)$", "", m.group("d2"), flags=re.IGNORECASE)

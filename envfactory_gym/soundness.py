@@ -34,6 +34,8 @@ DEGENERATE_MEAN_MAX = 0.5
 #: Strategies that answer with a haystack instead of an answer; played on read-only tasks only, where their
 #: mean must stay at or below :data:`HAYSTACK_MAX`.
 HAYSTACK_STRATEGIES = ("dump_everything", "kitchen_sink", "spray", "dump_instead", "record_dump")
+#: Strategies bounded by their mean only: pasting a small record whole is sometimes just the answer.
+PER_TASK_EXEMPT = ("record_dump",)
 #: The fewest fields a record needs for pasting it whole to dodge the question.
 RECORD_DUMP_MIN_FIELDS = 5
 #: Strategies that report a change falsely; their mean on writing tasks must stay at or below :data:`HAYSTACK_MAX`.
@@ -497,6 +499,8 @@ class SoundnessReport:
                 continue
             if stats["mean"] > DEGENERATE_MEAN_MAX:
                 bad.append(f"{self.env_id}: {name} averages {stats['mean']:.3f} > {DEGENERATE_MEAN_MAX}")
+            if name in PER_TASK_EXEMPT:
+                continue  # bounded by its mean only
             for task_id, r in self.scores[name].items():
                 if task_id in gold_scores and r >= gold_scores[task_id]:
                     bad.append(f"{self.env_id} {task_id}: {name} scores {r}, not below gold")

@@ -59,7 +59,8 @@ def test_errors_are_clear(args, needle):
 def test_validate_reports_a_broken_folder(tmp_path):
     (tmp_path / "manifest.json").write_text("{}")
     out = envfactory("validate", str(tmp_path))
-    assert out.returncode == 1 and "missing required file" in out.stdout
+    assert out.returncode == 1 and "envfactory validate: error: " in out.stderr
+    assert "missing required file" in out.stderr
 
 
 def test_bad_numbers_and_unknown_env_ids_are_one_line_errors_not_tracebacks(tmp_path):
@@ -128,3 +129,65 @@ def test_run_warns_when_no_episode_made_a_tool_call(monkeypatch, capsys):
     assert "warning: no tool call in any of the 3 episodes" in " ".join(err.split())
     assert main(["run", "--env", "retail-v0", "--agent", "oracle", "--episodes", "1", "--quiet"]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def test_a_reader_that_leaves_early_ends_the_command_quietly():
+    """``envfactory list --markdown | head``: the pipe closes under the writer; no BrokenPipe traceback."""
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before anything is written
+    exe = shutil.which("envfactory")
+    cmd = [exe, "list", "--markdown"] if exe else [sys.executable, "-m", "envfactory_gym.cli", "list", "--markdown"]
+    out = subprocess.run(cmd, stdout=write, stderr=subprocess.PIPE, text=True, timeout=300)
+    os.close(write)
+    assert out.returncode == 141 and "Traceback" not in out.stderr and "Exception ignored" not in out.stderr
+
+
+def test_validate_says_it_takes_folders_and_names_the_folder_of_an_env_id(capsys):
+    from envfactory_gym.cli import main
+    from tests.conftest import LIBRARY_DIR, LIBRARY_ID
+
+    assert main(["validate", LIBRARY_ID.rsplit("/", 1)[-1]]) == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert err.startswith("envfactory validate: error: ")
+    assert "validate takes environment folders" in err and f"{LIBRARY_ID} is the folder {LIBRARY_DIR.resolve()}" in err
+
+
+def _bad_task_file(tmp_path):
+    from tests.conftest import LIBRARY_DIR
+
+    lines = (LIBRARY_DIR / "tasks.jsonl").read_text().splitlines()
+    task = json.loads(lines[1])
+    name = task["gold_calls"][0]["name"]
+    task["gold_calls"][0]["name"] = name[:-1] + name[-1].upper() + "x"
+    path = tmp_path / "tasks.jsonl"
+    path.write_text("\n".join([lines[0], json.dumps(task), *lines[2:]]) + "\n")
+    return path, name
+
+
+def test_run_refuses_a_task_file_it_cannot_play_before_running(tmp_path, capsys):
+    from envfactory_gym.cli import main
+    from tests.conftest import LIBRARY_ID
+
+    path, name = _bad_task_file(tmp_path)
+    out = tmp_path / "out.json"
+    assert main(["run", "--env", LIBRARY_ID, "--tasks", str(path), "--json", str(out), "--quiet"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert err.startswith(f"envfactory run: error: {path}: line 2: task ")
+    assert f"Did you mean {name!r}?" in err and "tasks.jsonl: line" in err and str(path) in err
+    assert main(["run", "--env", LIBRARY_ID, "--tasks", str(tmp_path), "--quiet"]) == 2
+    assert f"{tmp_path}: is a folder, not a JSONL task file" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tasks.jsonl"]  # nothing written
+
+
+def test_ctrl_c_during_run_is_one_line_saying_what_is_kept(tmp_path, monkeypatch, capsys):
+    import envfactory_gym.runner as runner
+    from envfactory_gym.cli import main
+    from tests.conftest import LIBRARY_ID
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "run_episodes", stop)
+    assert main(["run", "--env", LIBRARY_ID, "--quiet"]) == 130
+    err = capsys.readouterr().err
+    assert err == "envfactory run: interrupted: nothing saved (give --json PATH to keep finished episodes)\n"

@@ -120,3 +120,37 @@ def test_env_id_forms_are_resolved_by_every_command():
     assert parser.parse_args(["eval", "--envs", "retail-v0"]).envs == "EnvFactory/retail-v0"
     assert parser.parse_args(["tasks", "report", "--env", "retail-v0", "--tasks", "t"]).env == "EnvFactory/retail-v0"
     assert parser.parse_args(["train", "rl", "--model", "m", "--envs", "retail-v0"]).envs == "EnvFactory/retail-v0"
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["evl"], "envfactory: error: argument command: invalid choice: 'evl' (choose from"),
+        (["evl"], ". Did you mean 'eval'?"),
+        (["tasks", "smaple"], "Did you mean 'sample'?"),
+        (["eval", "--agnt", "oracle"], "envfactory eval: error: unrecognized arguments: --agnt oracle. Did you mean "
+                                       "'--agent'?"),
+        (["train", "sft", "--model", "m", "--data", "d", "--lora-rank", "8"], "envfactory train sft: error: "
+                                                                             "unrecognized arguments: --lora-rank 8. "
+                                                                             "Did you mean '--lora-r'?"),
+        (["run", "--env", "retail-v0", "--agent", "oracle", "--episdes=3"], "Did you mean '--episodes'?"),
+    ],
+)
+def test_misspelled_commands_and_options_suggest_the_nearest(argv, needle, capsys):
+    with pytest.raises(SystemExit) as exc:
+        build_parser().parse_args(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert needle in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_output_files_and_folders_are_not_mistaken_for_each_other(tmp_path):
+    from envfactory_gym.cli_types import output_dir, output_file
+
+    (tmp_path / "file.json").write_text("{}")
+    assert output_file(str(tmp_path / "file.json")) == str(tmp_path / "file.json")  # overwritten atomically
+    assert output_dir(str(tmp_path / "new")) == str(tmp_path / "new")
+    with pytest.raises(argparse.ArgumentTypeError, match="it is a folder; give a file name"):
+        output_file(str(tmp_path))
+    with pytest.raises(argparse.ArgumentTypeError, match="it is a file, not a folder"):
+        output_dir(str(tmp_path / "file.json"))

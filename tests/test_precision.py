@@ -28,3 +28,21 @@ def test_dtype_names():
     assert fastest_dtype("cpu") in ("bfloat16", "float32")
     with pytest.raises(EnvFactoryError, match="'bf16'.*bfloat16"):
         resolve_dtype("bf16", "cpu")
+
+
+def test_threads_sleep_when_they_wait_on_small_or_busy_machines(monkeypatch):
+    import os
+    import sys
+
+    import envfactory_gym.precision as precision
+
+    monkeypatch.delitem(sys.modules, "torch", raising=False)  # as before torch's first import
+    for cores, load, expected in ((2, 0.0, "PASSIVE"), (16, 0.5, None), (16, 9.0, "PASSIVE")):
+        monkeypatch.delenv(precision.OMP_WAIT_VAR, raising=False)
+        monkeypatch.setattr(os, "cpu_count", lambda cores=cores: cores)
+        monkeypatch.setattr(os, "getloadavg", lambda load=load: (load, load, load))
+        assert precision.passive_thread_wait() is (expected == "PASSIVE")
+        assert os.environ.get(precision.OMP_WAIT_VAR) == expected
+    monkeypatch.setenv(precision.OMP_WAIT_VAR, "ACTIVE")  # the user's choice is kept
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert precision.passive_thread_wait() is False and os.environ[precision.OMP_WAIT_VAR] == "ACTIVE"

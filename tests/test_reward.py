@@ -168,3 +168,17 @@ def test_rival_values_come_from_the_answer_key():
     with pytest.raises(ValueError, match="other outputs"):
         CompositeReward()(gold_calls=GOLD, calls=[], state_score=1.0, outputs=["x"], messages=[], format_errors=0,
                           answer=key)
+
+
+def test_a_misspelled_reward_setting_is_one_line_with_the_nearest_name():
+    import gymnasium as gym
+
+    from envfactory_gym.errors import ConfigError
+    from tests.conftest import LIBRARY_ID
+
+    with pytest.raises(ConfigError) as exc:
+        gym.make(LIBRARY_ID, reward={"tua": 0.7})
+    assert str(exc.value) == "reward: unknown setting 'tua'. Did you mean 'tau'?"
+    with pytest.raises(ValueError, match=r"^reward: tau: Input should be a valid number.*\(got 'high'\)$"):
+        CompositeReward({"tau": "high"})  # ConfigError is a ValueError, as pydantic's error was
+    assert CompositeReward({"tau": 0.7}).config.tau == 0.7

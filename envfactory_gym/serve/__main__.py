@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.markup import escape
 
-from envfactory_gym.cli_types import ArgumentParser, known_env_id
+from envfactory_gym.cli_types import ArgumentParser, error_line, known_env_id
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.serve.cli import add_arguments, cmd_serve
 from envfactory_gym.serve.sessions import DEFAULT_IDLE_TIMEOUT_S, DEFAULT_MAX_SESSIONS
@@ -22,7 +22,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return cmd_serve(args)
     except EnvFactoryError as exc:
-        Console(stderr=True, soft_wrap=True).print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
+        Console(stderr=True, soft_wrap=True).print(error_line(parser.prog, escape(str(exc))), highlight=False)
         return 2
 
 

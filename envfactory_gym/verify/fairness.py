@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from envfactory_gym.answers import normalise, records, value_forms
+from envfactory_gym.renderings import nearest_year as _nearest_year
 from envfactory_gym.package import EnvPackage
 from envfactory_gym.task_checks import PROBLEM_CLASSES, TaskProblems, task_problems
 from envfactory_gym.tasks import Task
@@ -33,18 +34,19 @@ _MONEY = re.compile(r"^-?\d+\.\d{1,2}$")
 STYLES = ("long", "short", "numeric", "list", "context", "two_messages")
 
 
-def render(value: str, style: str) -> str:
+def render(value: str, style: str, today: date | None = None) -> str:
     """A fact as a person writes it in one of :data:`STYLES` (dates, times, amounts, small numbers, words)."""
     v = str(value).strip()
     m = _ISO_DATETIME.match(v)
     if m:
-        day = render(m.group(1), style)
+        day = render(m.group(1), style, today)
         hour, minute = int(m.group(2)), m.group(3)
         return f"{day} at {hour % 12 or 12}:{minute} {'PM' if hour >= 12 else 'AM'}"
     if _ISO_DATE.match(v):
         d = date.fromisoformat(v)
-        if style == "short":
-            return f"{d.day} {_MONTHS[d.month - 1][:3]}"
+        if style == "short":  # the year left out only where a reader would take the right one
+            year = "" if today is None or _nearest_year(d.month, d.day, today) == d else f" {d.year}"
+            return f"{d.day} {_MONTHS[d.month - 1][:3]}{year}"
         if style == "numeric":
             return f"{d.month}/{d.day}/{d.year}"
         suffix = "th" if 10 <= d.day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(d.day % 10, "th")
@@ -64,13 +66,13 @@ def natural_answers(task: Task, package: EnvPackage) -> list[list[str]]:
     if not facts:
         return []
     out: list[list[str]] = []
+    today = datetime.fromisoformat(package.manifest.now).date()
     for style in STYLES:
-        said = [render(f, style) for f in facts]
+        said = [render(f, style, today) for f in facts]
         if style == "list":
             out.append(["Here is what I found:\n" + "\n".join(f"({i}) {s}" for i, s in enumerate(said, 1))])
         elif style == "context":
             context = _context_of(task, package)
-            today = datetime.fromisoformat(package.manifest.now).date()
             out.append([f"As of today, {render(today.isoformat(), 'long')}, I checked your records"
                         f"{' (' + context + ')' if context else ''}. Answer: {', '.join(said)}."])
         elif style == "two_messages" and len(said) > 1:

@@ -273,7 +273,8 @@ def list_account_transactions(db: Database, account_id: str, kind: TransactionKi
     if offset < 0:
         raise ToolError(f"offset must be 0 or more, got {offset}")
     rows = db.query(
-        "SELECT t.transaction_id, strftime(t.posted_at, '%Y-%m-%dT%H:%M') AS posted_at, t.kind, t.description, t.amount, t.balance_after, "
+        "SELECT t.transaction_id, strftime(t.posted_at, '%Y-%m-%dT%H:%M') AS posted_at, t.kind, t.description, "
+        "t.amount, t.balance_after, "
         "c.last4 AS card_last4, t.fee_type, d.dispute_id, (r.refund_id IS NOT NULL) AS fee_refunded "
         "FROM transactions t LEFT JOIN debit_cards c ON c.card_id = t.card_id "
         "LEFT JOIN card_disputes d ON d.transaction_id = t.transaction_id "

@@ -36,8 +36,12 @@ def test_oracle_scores_pass_hat_k_of_one_per_env_and_domain(tmp_path):
     assert s["overall"]["pass_hat"] == {"1": 1.0, "2": 1.0} and s["overall"]["episodes"] == 2 * (4 + 6)
     assert s["envs"]["EnvFactory/retail-v0"]["components"]["state"] == 1.0
     report = (tmp_path / "run" / "report.md").read_text()
-    assert "pass^2" in report and "Per domain" in report and "components.png" in report
-    for png in ("reward_distribution.png", "components.png"):
+    # One table: a row per env and one for all; no per-domain table when each domain is one env (it would
+    # repeat the per-env rows), and no heading twice.
+    assert "pass^2" in report and "| all | `oracle` | 10 | 20 |" in report and "Per domain" not in report
+    headings = [line for line in report.splitlines() if line.startswith("#")]
+    assert len(headings) == len(set(headings)) and report.count("| `EnvFactory/retail-v0` | `oracle`") == 1
+    for png in ("reward_distribution.png", "scores.png"):
         assert (tmp_path / "run" / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     records = load_records(tmp_path / "run")
     assert len(records) == 20 and all(r["messages"] and "state_diff" in r for r in records)

@@ -10,7 +10,7 @@ import pytest
 from envfactory_gym.agents.registry import AGENTS
 from envfactory_gym.eval.cli import main
 from envfactory_gym.tasks import current_umask
-from tests.conftest import LIBRARY_ID
+from tests.conftest import LIBRARY_DIR, LIBRARY_ID
 
 
 class TalkingAgent:
@@ -111,3 +111,39 @@ def test_view_refuses_a_path_that_is_not_a_run(tmp_path, capsys):
     assert main(["view", str(tmp_path)]) == 2
     assert "not an eval run directory" in capsys.readouterr().err
     assert not (tmp_path / "index.html").exists()
+
+
+def test_report_names_what_was_evaluated_and_explains_every_column(tmp_path):
+    tasks = tmp_path / "heldout.jsonl"
+    tasks.write_text("\n".join((LIBRARY_DIR / "tasks.jsonl").read_text().splitlines()[:3]) + "\n")
+    run = tmp_path / "run"
+    assert main(["eval", "--quiet", "--agent", "oracle", "--baseline", "random", "--envs", LIBRARY_ID,
+                 "--tasks", str(tasks), "--report", str(run)]) == 0
+    report = (run / "report.md").read_text()
+    assert f"tasks: `{tasks.resolve()}`" in report and "- Baseline: `random` on the same episodes" in report
+    assert json.loads((run / "config.json").read_text())["tasks"] == str(tasks.resolve())
+    legend = report.split("### What the columns mean", 1)[1].split("\n## ", 1)[0]
+    for column in ("pass^k", "mean reward", "trace", "state", "communicate", "outcome", "length_penalty"):
+        assert f"- **{column}**: " in legend
+    assert "state and communicate means can be well above 0 while its outcome and reward are 0" in legend
+    # The baseline is in the bullets and the plots too, each heading once.
+    assert "- `oracle`: no tool call in 0 of 3 episodes" in report and "- `random`: no tool call in" in report
+    headings = [line for line in report.splitlines() if line.startswith("#")]
+    assert len(headings) == len(set(headings)) and report.count("| `EnvFactory/library-v0` | `oracle` |") == 1
+    assert all((run / png).is_file() for png in ("scores.png", "behaviour.png", "reward_distribution.png"))
+
+
+def test_the_adapter_an_agent_plays_with_is_recorded(tmp_path):
+    from envfactory_gym.agents.smollm2 import ADAPTERS_DIR, SFT_ADAPTER
+    from envfactory_gym.eval.cli import _agent_adapter
+    from envfactory_gym.eval.report import _setting
+
+    assert _agent_adapter("smollm2-sft", None) == str(ADAPTERS_DIR / SFT_ADAPTER)  # the shipped one, by default
+    assert _agent_adapter("smollm2-sft", str(tmp_path)) == str(tmp_path.resolve())
+    assert _agent_adapter("smollm2", None) is None
+    summary = {"trials": 1, "envs": {"EnvFactory/retail-v0": {}}, "overall": {"episodes": 20}}
+    config = {"agent_adapter": str(ADAPTERS_DIR / SFT_ADAPTER), "tasks": "/x/heldout_tasks.jsonl", "limit": 20}
+    lines = _setting({"config": config}, summary, [("smollm2-sft", summary, [])])
+    assert f"- Agent: `smollm2-sft`, with the adapter `{ADAPTERS_DIR / SFT_ADAPTER}`" in lines
+    assert "- Environments: `EnvFactory/retail-v0`; tasks: `/x/heldout_tasks.jsonl`, the first 20 of each " \
+           "environment" in lines

@@ -103,3 +103,11 @@ def test_viewer_renders_in_headless_chromium(real_run, tmp_path):
     out = run_chromium(page.as_uri(), f"--screenshot={shot}")
     assert shot.exists(), out.stderr[-2000:]
     assert png_pixels_vary(shot)
+
+
+def test_the_page_is_titled_with_the_agent_not_the_folder(tmp_path):
+    run = tmp_path / "smollm2"  # a folder named after another agent, as in the README's main job
+    assert main(["eval", "--quiet", "--agent", "oracle", "--baseline", "random", "--envs", LIBRARY_ID, "--limit", "1",
+                 "--report", str(run)]) == 0
+    assert '"title": "Episodes of oracle"' in write_viewer(run).read_text()
+    assert '"title": "Episodes of random"' in write_viewer(run / "baseline").read_text()

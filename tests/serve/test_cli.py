@@ -45,3 +45,23 @@ def test_a_port_in_use_is_a_one_line_error():
                                "--port", port], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_stopping_with_a_session_open_logs_no_asgi_error():
+    """uvicorn reports each event stream cut by the shutdown as an error; the server drops that line then."""
+    import logging
+
+    pytest.importorskip("mcp")
+    from envfactory_gym.serve.mcp_protocol import _ShutdownFilter
+
+    class Server:
+        should_exit = False
+
+    server = Server()
+    quiet = _ShutdownFilter(server)
+    line = logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1,
+                             "ASGI callable returned without completing response.", None, None)
+    other = logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1, "Exception in ASGI application", None, None)
+    assert quiet.filter(line) and quiet.filter(other)  # while serving, every error is shown
+    server.should_exit = True
+    assert not quiet.filter(line) and quiet.filter(other)

@@ -147,6 +147,7 @@ def test_bad_calls_get_the_gym_s_error_results_and_the_session_goes_on(http_url)
     assert [r.is_error for r in bad_control] == [True, True]
     assert "seed must be a non-negative integer" in bad_control[0].content[0].text
     assert "unexpected argument 'text'" in bad_control[1].content[0].text
+    assert "'text' Did" not in bad_control[1].content[0].text  # "...'text'. Did you mean" when a name is near
     components = final.structured_content["reward_components"]
     assert components["format_errors"] == 3 and final.structured_content["reward"] == 0.0
 

@@ -1,0 +1,95 @@
+"""``envfactory eval`` refuses what it cannot run before writing anything, and stops in one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from envfactory_gym.cli import main
+from envfactory_gym.eval.store import load_records
+from tests.conftest import LIBRARY_DIR, LIBRARY_ID
+
+
+def bad_task_file(tmp_path):
+    lines = (LIBRARY_DIR / "tasks.jsonl").read_text().splitlines()
+    task = json.loads(lines[2])
+    task["gold_calls"][0]["name"] += "_now"
+    path = tmp_path / "heldout.jsonl"
+    path.write_text("\n".join([*lines[:2], json.dumps(task)]) + "\n")
+    return path
+
+
+def test_a_task_file_with_an_unknown_tool_is_refused_by_name_before_anything_runs(tmp_path, capsys):
+    path, run = bad_task_file(tmp_path), tmp_path / "run"
+    assert main(["eval", "--quiet", "--agent", "oracle", "--envs", LIBRARY_ID, "--tasks", str(path),
+                 "--report", str(run)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"envfactory eval: error: {path}: line 3: task ") and err.count("\n") == 1
+    assert "uses unknown tool" in err and "Did you mean" in err and "rerun" not in err
+    assert not run.exists()
+
+
+@pytest.mark.parametrize(("argv", "needle"), [
+    (["--tasks", "{tmp}"], "{tmp}: is a folder, not a JSONL task file"),
+    (["--report", "{tmp}/file"], "argument --report: cannot write into {tmp}/file: it is a file, not a folder"),
+    (["--json", "{tmp}"], "argument --json: cannot write {tmp}: it is a folder; give a file name"),
+    (["--workers", "4"], "--workers needs --backend ray"),
+    (["--agent", "orcale"], "unknown agent 'orcale'. Did you mean 'oracle'?"),
+])
+def test_bad_arguments_are_one_line_and_write_nothing(tmp_path, capsys, argv, needle):
+    (tmp_path / "file").write_text("")
+    argv = [a.format(tmp=tmp_path) for a in argv]
+    report = [] if "--report" in argv else ["--report", str(tmp_path / "run")]
+    try:
+        code = main(["eval", "--quiet", "--envs", LIBRARY_ID, *report, *argv])
+    except SystemExit as exc:  # refused while the arguments are parsed
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2 and needle.format(tmp=tmp_path) in err and len(err.strip().splitlines()) == 1, err
+    assert err.startswith("envfactory eval: error: ") and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_a_run_that_failed_before_its_first_episode_does_not_block_the_next(tmp_path, monkeypatch, capsys):
+    """An endpoint that fails every episode leaves a folder without episodes: another command may use it."""
+    import envfactory_gym.eval.harness as harness
+
+    run = tmp_path / "run"
+    real = harness.play_episode
+    monkeypatch.setattr(harness, "play_episode", lambda *a, **k: (_ for _ in ()).throw(ConnectionError("down")))
+    assert main(["eval", "--quiet", "--agent", "oracle", "--envs", LIBRARY_ID, "--report", str(run)]) == 1
+    assert load_records(run) == [] and "episode" in capsys.readouterr().err
+    monkeypatch.setattr(harness, "play_episode", real)
+    # Other settings (here a task file) in the same folder: accepted, since it holds no episode.
+    tasks = tmp_path / "tasks.jsonl"
+    tasks.write_text("\n".join((LIBRARY_DIR / "tasks.jsonl").read_text().splitlines()[:2]) + "\n")
+    assert main(["eval", "--quiet", "--agent", "oracle", "--envs", LIBRARY_ID, "--tasks", str(tasks),
+                 "--report", str(run)]) == 0
+    assert len(load_records(run)) == 2
+    assert json.loads((run / "config.json").read_text())["tasks"] == str(tasks.resolve())
+
+
+def test_ctrl_c_is_one_line_with_what_is_saved_and_how_to_continue(tmp_path, monkeypatch, capsys):
+    import envfactory_gym.eval.harness as harness
+
+    run, real = tmp_path / "run", harness.run_eval
+
+    def stopped_after_two(specs, *args, **kwargs):  # Ctrl-C reaches the main thread after two episodes
+        real(specs[:2], *args, **kwargs)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(harness, "run_eval", stopped_after_two)
+    assert main(["eval", "--quiet", "--agent", "oracle", "--envs", LIBRARY_ID, "--report", str(run)]) == 130
+    err = capsys.readouterr().err
+    assert err == (f"envfactory eval: interrupted: 2 of 4 episodes of oracle are saved in {run}; rerun the same "
+                   "command to play the rest\n")
+    monkeypatch.setattr(harness, "run_eval", real)
+    assert main(["eval", "--quiet", "--agent", "oracle", "--envs", LIBRARY_ID, "--report", str(run)]) == 0
+    assert len(load_records(run)) == 4 and "played 2 episodes (2 already done)" in capsys.readouterr().out
+
+
+def test_the_progress_bar_shows_no_eta(tmp_path, capsys):
+    assert main(["eval", "--agent", "oracle", "--envs", LIBRARY_ID, "--report", str(tmp_path / "run")]) == 0
+    err = capsys.readouterr().err
+    assert "4/4 episodes" in err and "elapsed" in err and "<" not in err and "?" not in err
