@@ -11,7 +11,7 @@ from typing import Any
 import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field
 
-from envfactory_gym.answers import AnswerKey, iter_fields, normalise, value_forms
+from envfactory_gym.answers import AnswerKey, iter_fields, normalise, value_forms, within
 from envfactory_gym.errors import validate_model
 from envfactory_gym.tasks import CallPattern, GoldCall
 
@@ -190,21 +190,26 @@ def needed_facts(gold_calls: Sequence[GoldCall], gold_results: Sequence[Any], wr
     writes = set(writes)
     checks = verification_reads(gold_calls, identity)
     held = set().union(*map(result_forms, gold_results)) if gold_results else set()
-    computed = any(normalise(o) not in held for o in outputs)
+    wanted = [normalise(o) for o in outputs]
+    # An output held whole, inside a value ("William Oliver" in "Dr. William Oliver") or word by word (from a first
+    # and a last name) is read, not worked out.
+    computed = any(not _held(o, held) for o in wanted)
     reads = [i for i, c in enumerate(gold_calls) if c.name not in writes]
     last_read = reads[-1] if reads else -1
     out: dict[int, frozenset[str]] = {}
     for i, (call, result) in enumerate(zip(gold_calls, gold_results)):
         if call.name in writes:
             continue
-        later: set[str] = {normalise(o) for o in outputs}
+        later: set[str] = {normalise(o) for o in outputs} | {w for o in outputs for w in normalise(o).split()}
         for c in gold_calls[i + 1:]:
             for _, v in iter_fields(c.arguments, c.name):
                 later |= value_forms(v)
         earlier: set[str] = set()
         for r in gold_results[:i]:
             earlier |= result_forms(r)
-        facts = (result_forms(result) & later) - earlier
+        forms = result_forms(result)
+        fresh = [o for o in wanted if not _held(o, earlier)]  # an output an earlier read gave needs no more
+        facts = ({f for f in forms if f in later or any(within(o, f) for o in fresh)}) - earlier
         if i == last_read and computed:  # a worked-out answer: the amounts it is worked out from
             facts |= {f for _, v in iter_fields(result, "r") if isinstance(v, (int, float)) and not isinstance(v, bool)
                       for f in value_forms(v)} - earlier
@@ -212,6 +217,10 @@ def needed_facts(gold_calls: Sequence[GoldCall], gold_results: Sequence[Any], wr
             facts |= {f for key, v in iter_fields(result, "r") if key.endswith("id") for f in value_forms(v)}
         out[i] = frozenset(facts)
     return out
+
+
+def _held(output: str, forms: set[str]) -> bool:
+    return output in forms or any(within(output, f) for f in forms) or set(output.split()) <= forms
 
 
 def verification_reads(gold_calls: Sequence[GoldCall], identity: Iterable[str]) -> set[int]:

@@ -22,6 +22,8 @@ from envfactory_gym.registration import resolve_env_id
 from envfactory_gym.user import STOP_TOKEN
 
 AgentFactory = Callable[[], Agent]
+#: How long Ctrl-C waits for the episodes being played to end (threaded agents) before the command stops.
+STOP_WAIT_S = 30.0
 #: The progress bar: done/total and elapsed time, no ETA (batched episodes end together, so a rate says little).
 BAR_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} episodes [{elapsed} elapsed]"
 UserFactory = Callable[[], Any]
@@ -192,9 +194,24 @@ def _run_threads(todo: list[EpisodeSpec], first: Agent, factory: AgentFactory, c
                for i in range(workers)]
     for t in threads:
         t.start()
-    for t in threads:
-        while t.is_alive():
-            t.join(0.2)  # short joins keep the main thread responsive to Ctrl-C
+    try:
+        for t in threads:
+            while t.is_alive():
+                t.join(0.2)  # short joins keep the main thread responsive to Ctrl-C
+    except KeyboardInterrupt:
+        # Drop the episodes not started; each worker stores the one it plays, closes its envs and ends, so the
+        # process exits cleanly (threads still inside native code at exit can abort it).
+        while True:
+            try:
+                jobs.get_nowait()
+            except queue.Empty:
+                break
+        for _ in threads:
+            jobs.put(None)
+        deadline = time.monotonic() + STOP_WAIT_S
+        for t in threads:
+            t.join(max(0.0, deadline - time.monotonic()))
+        raise
 
 
 def _worker(jobs: queue.SimpleQueue, agent: Agent, ctx: _Context) -> None:

@@ -93,3 +93,29 @@ def test_the_progress_bar_shows_no_eta(tmp_path, capsys):
     assert main(["eval", "--agent", "oracle", "--envs", LIBRARY_ID, "--report", str(tmp_path / "run")]) == 0
     err = capsys.readouterr().err
     assert "4/4 episodes" in err and "elapsed" in err and "<" not in err and "?" not in err
+
+
+def test_ctrl_c_with_threaded_agents_lets_the_running_episodes_end_and_counts_them(tmp_path, monkeypatch, capsys):
+    """The real signal path: Ctrl-C reaches the main thread while worker threads play; they finish the episode in
+    hand, store it and stop (no thread left inside native code at exit), and the message counts it."""
+    import _thread
+    import threading
+    import time
+
+    import envfactory_gym.eval.harness as harness
+
+    run, real, calls = tmp_path / "run", harness.play_episode, []
+
+    def interrupt_during_the_second(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            _thread.interrupt_main()  # what Ctrl-C does
+            time.sleep(0.5)  # still playing when the main thread sees it
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(harness, "play_episode", interrupt_during_the_second)
+    assert main(["eval", "--quiet", "--agent", "oracle", "--envs", LIBRARY_ID, "--trials", "3", "--concurrency", "2",
+                 "--report", str(run)]) == 130
+    saved = len(load_records(run))
+    assert 2 <= saved < 12 and f"interrupted: {saved} of 12 episodes of oracle" in capsys.readouterr().err
+    assert not [t for t in threading.enumerate() if t.name.startswith("eval-")]

@@ -156,11 +156,12 @@ def test_sigterm_stops_training_like_ctrl_c():
     import os
     import signal
 
+    import time
+
     from envfactory_gym.train.common import stop_on_sigterm
 
+    before = signal.getsignal(signal.SIGTERM)
     with pytest.raises(KeyboardInterrupt), stop_on_sigterm():
         os.kill(os.getpid(), signal.SIGTERM)
-        import time
-
         time.sleep(5)  # the handler interrupts the sleep
-    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    assert signal.getsignal(signal.SIGTERM) is before  # the previous handler is back
