@@ -14,9 +14,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from envfactory_gym.answers import normalise, value_forms, within
 from envfactory_gym.database import DuckDBState, StateDiff, Template, keep_if_forked
 from envfactory_gym.errors import EnvFormatError, ToolCallError, ToolDefinitionError
-from envfactory_gym.answers import normalise, value_forms, within
 from envfactory_gym.reward import needed_facts
 from envfactory_gym.tasks import Manifest, Task, load_manifest, load_tasks
 from envfactory_gym.tools import Tool, collect_tools

@@ -33,7 +33,8 @@ class TaskProblems:
 
 
 #: The problem classes :func:`task_problems` finds, as the reason's first words.
-PROBLEM_CLASSES = ("mixed actors", "unused gold read", "answer in the question", "result past the cut")
+PROBLEM_CLASSES = ("mixed actors", "unused gold read", "answer in the question", "result past the cut",
+                   "template wording")
 
 
 def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: int = DEFAULT_RESULT_CHARS
@@ -44,6 +45,8 @@ def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: 
       dates of birth): the gold acts for two people;
     - *unused gold read*: a gold read whose result nothing later uses (no later argument, no output);
     - *answer in the question*: a sampled request writes an output carrying a digit;
+    - *template wording*: a sampled request with a stored value pasted in ("personal_property"), "a" before
+      a vowel, or a sentence said twice;
     - *result past the cut*: a gold result longer than the cut a user's env applies, with a fact the rest of the
       task needs only past it.
     """
@@ -80,6 +83,8 @@ def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: 
         for o in task.outputs if "querygen" in task.tags else ():  # a sampled request that states its answer
             if _DIGIT.search(o) and within(normalise(o), asked):
                 out.add(task.id, f"answer in the question: {o!r}")
+        if "querygen" in task.tags and tidy(task.instruction) != task.instruction:
+            out.add(task.id, "template wording: a stored value pasted in, 'a' before a vowel or a sentence twice")
         for i, result in enumerate(gold.results):
             text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str)
             if len(text) <= max_result_chars:
@@ -117,3 +122,24 @@ def prune_unused_reads(task: Task, results: Sequence[Any], writes: Iterable[str]
             return task
         task = task.model_copy(update={"gold_calls": [task.gold_calls[i] for i in keep]})
         results = [results[i] for i in keep]
+
+
+def tidy(text: str) -> str:
+    """A request as a person writes it: stored words read apart ("personal_property" -> "personal property", emails
+    and ids kept), "an" before a vowel sound, and no sentence said twice."""
+    text = _STORED_WORDS.sub(lambda m: m.group(0).replace("_", " "), text)
+    text = _A_VOWEL.sub(lambda m: m.group(1) + "n " + m.group(2), text)
+    seen: set[str] = set()
+    out = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        key = sentence.strip().lower()
+        if key and key in seen:
+            continue
+        seen.add(key)
+        out.append(sentence)
+    return " ".join(out)
+
+
+#: Words joined by underscores, not part of an email or an id: a stored value pasted into a request.
+_STORED_WORDS = re.compile(r"(?<![\w.@-])[a-z]+(?:_[a-z]+)+(?![\w@.-]*@)(?![\w-]*\d)")
+_A_VOWEL = re.compile(r"\b([Aa]) ((?!one\b|once\b)(?:[aeio]|u(?![nr]i|s[eu]))\w+)")

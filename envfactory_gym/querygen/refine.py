@@ -14,6 +14,7 @@ from envfactory_gym.querygen.describe import References, is_reference
 from envfactory_gym.querygen.graph import iter_fields
 from envfactory_gym.querygen.spec import QueryGenSpec, declarations_for
 from envfactory_gym.querygen.template import Slot, join_words, parse, render, slots
+from envfactory_gym.task_checks import tidy
 from envfactory_gym.tasks import Task, UserFact
 
 __all__ = ["TAG_IN_SEQUENCE", "TAG_MULTI", "UnphraseableTask", "leaked_identifiers", "refine_task"]
@@ -247,8 +248,10 @@ class _Writer:
 
 
 def _sentences(text: str) -> str:
-    """Every sentence starting with a capital letter."""
-    return re.sub(r"([.?!] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), _cap(text))
+    """Every sentence starting with a capital letter, and the wording tidied (see :func:`tidy`)."""
+    return re.sub(r"([.?!] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), _cap(tidy(text)))
+
+
 
 
 def _cap(text: str) -> str:
