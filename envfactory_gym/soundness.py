@@ -197,13 +197,12 @@ def forbidden_path(ctx: Context) -> Plan | None:
         return None
     calls = _gold_calls(ctx.task)
     pattern = ctx.task.forbidden_calls[0]
-    for at, c in enumerate(calls):
-        if c["name"] == pattern.name:
-            c["arguments"].update(pattern.arguments)
-            break
-    else:
+    at = next((i for i, c in enumerate(calls) if c["name"] == pattern.name), None)
+    if at is None:
         calls.append(_call(pattern.name, pattern.arguments))
         at = len(calls) - 1
+    else:
+        calls[at]["arguments"].update(pattern.arguments)
     if ctx.probe(calls[:at], [calls[at]]) is None:
         return None  # the tool refuses it: an attempt changes nothing, and a refusal may be explained
     return [*calls, _final_answer(ctx.task)]
