@@ -62,13 +62,14 @@ def cmd_list(args: argparse.Namespace) -> int:
     else:
         wide = console.width >= 120
         cols = ["env id", "domain", "tools (r / w)", "tables", "rows", "tasks (ro / sw / mg)", "rules", "cov",
-                "verified"]
-        keep = range(len(cols)) if wide else [0, 1, 2, 4, 5, 7, 8]
+                "blind play", "verified"]
+        keep = range(len(cols)) if wide else [0, 1, 2, 4, 5, 7, 9]
         table = Table(title="Registered environments", box=box.SIMPLE_HEAD if wide else None,
                       pad_edge=False, padding=(0, 1),
                       caption="tasks: read-only / single-write / multi-goal; cov: line coverage of tools.py by the "
-                              "env's tests" + ("" if wide else "; wider terminals show tables and rules"))
-        short = {2: "r/w", 5: "ro/sw/mg", 8: "date"}
+                              "env's tests" + ("; blind play: episodes, mean reward, known defects" if wide else
+                                               "; wider terminals show tables, rules and blind play"))
+        short = {2: "r/w", 5: "ro/sw/mg", 9: "date"}
         for i in keep:
             table.add_column(cols[i] if wide else short.get(i, cols[i]), no_wrap=True)
 
@@ -76,7 +77,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             out = [c.strip("`*") for c in cells]
             if not wide:  # "17 (9 / 8)" -> "9/8", "78 (30 / 33 / 15)" -> "30/33/15", dates without the year
                 out = [c.split("(", 1)[1].rstrip(")").replace(" / ", "/") if "(" in c else c for c in out]
-                out[8] = out[8][5:] if out[8][:2] == "20" else out[8]
+                out[9] = out[9][5:] if out[9][:2] == "20" else out[9]
                 out[4] = out[4].replace(" ", "")
                 out[0] = out[0].replace("environments", "envs")
             return [out[i] for i in keep]
@@ -88,7 +89,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         console.print(table)
         if len(rows) > 1 and not wide:
             t = totals(rows)
-            console.print(f"{t[0].strip('*')} in {t[1]}, {t[5].replace(' (', ' tasks (', 1)}, {t[8]}",
+            console.print(f"{t[0].strip('*')} in {t[1]}, {t[5].replace(' (', ' tasks (', 1)}, {t[9]}",
                           highlight=False)
     for folder, problem in sorted(registration_problems().items()):
         err_console.print(f"[yellow]not registered:[/yellow] {escape(str(folder))}: {escape(problem)}",

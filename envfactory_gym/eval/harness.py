@@ -192,9 +192,9 @@ def _run_threads(todo: list[EpisodeSpec], first: Agent, factory: AgentFactory, c
     agents = [first] + [factory() for _ in range(workers - 1)]
     threads = [threading.Thread(target=_worker, args=(jobs, agents[i], ctx), name=f"eval-{i}", daemon=True)
                for i in range(workers)]
-    for t in threads:
-        t.start()
     try:
+        for t in threads:
+            t.start()
         for t in threads:
             while t.is_alive():
                 t.join(0.2)  # short joins keep the main thread responsive to Ctrl-C
@@ -210,7 +210,8 @@ def _run_threads(todo: list[EpisodeSpec], first: Agent, factory: AgentFactory, c
             jobs.put(None)
         deadline = time.monotonic() + STOP_WAIT_S
         for t in threads:
-            t.join(max(0.0, deadline - time.monotonic()))
+            if t.ident is not None:  # started
+                t.join(max(0.0, deadline - time.monotonic()))
         raise
 
 

@@ -118,5 +118,5 @@ def test_ctrl_c_with_threaded_agents_lets_the_running_episodes_end_and_counts_th
     assert main(["eval", "--quiet", "--agent", "oracle", "--envs", LIBRARY_ID, "--trials", "3", "--concurrency", "2",
                  "--report", str(run)]) == 130
     saved = len(load_records(run))
-    assert 2 <= saved < 12 and f"interrupted: {saved} of 12 episodes of oracle" in capsys.readouterr().err
+    assert 1 <= saved < 12 and f"interrupted: {saved} of 12 episodes of oracle" in capsys.readouterr().err
     assert not [t for t in threading.enumerate() if t.name.startswith("eval-") and t.is_alive()]
