@@ -27,6 +27,7 @@ _TOKEN = re.compile(r"[^\W_]+(?:[-./:@+'][^\W_]+)*")
 _ISO_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})")
 _DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _DECIMAL = re.compile(r"\d+\.\d+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _DATE_PREFIX = re.compile(r"(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}")
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 #: A hyphen between two letters joins words ("late-cancellation", "no-show"): they are read apart.
@@ -393,6 +394,9 @@ class AnswerKey:
         """For each fact, whether it is stated (see the class)."""
         words = [canonical_text(own_words(m), self._today) for m in messages]
         per_message = [normalise(w) for w in words]
+        #: Rivals hedge inside the sentence that states a fact: "closed (paid, denied or withdrawn)" in another
+        #: sentence explains a word, it does not hedge the answer.
+        sentences = [normalise(x) for w in words for x in _SENTENCE_END.split(w)]
         said = " \n ".join(per_message)
         if len(said) > MAX_ANSWER_CHARS:
             return [False] * len(self._forms)
@@ -428,9 +432,9 @@ class AnswerKey:
                 continue
             kind = self.kind(form)
             allowed = max(0, self.kind_size(form, kind, rivals_allowed + 2) - 2)  # never every value of the kind
-            # Rivals hedge in the message that states the fact; a value the policy's own words put there
-            # ("closed (paid, denied or withdrawn)") explains, it does not hedge.
-            near = set().union(*(_grams(m.split()) for m in per_message if _stated(form, m, m))) or grams
+            # Rivals hedge in the sentence that states the fact; a value the policy's own words put there
+            # ("only pending orders can be cancelled") explains, it does not hedge.
+            near = set().union(*(_grams(x.split()) for x in sentences if _stated(form, x, x))) or grams
             rivals = [g for g, h in held.items() if g in near and g not in self._context and not h.isdisjoint(kind)
                       and not self._quoted_from_policy(g, said)]
             out.append(_mentions(rivals, allowed) <= allowed)

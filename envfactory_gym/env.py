@@ -23,7 +23,14 @@ from envfactory_gym.answers import AnswerKey, DataValues, own_words, user_text, 
 from envfactory_gym.errors import ToolCallError, UnknownTaskError, UnknownToolError
 from envfactory_gym.outcomes import claims_change, made_up_values
 from envfactory_gym.package import EnvPackage, GoldOutcome, identity_values, load_package
-from envfactory_gym.reward import CompositeReward, RewardBreakdown, RewardConfig, reached_reads, verification_reads
+from envfactory_gym.reward import (
+    CompositeReward,
+    RewardBreakdown,
+    RewardConfig,
+    reached_reads,
+    through_reached,
+    verification_reads,
+)
 from envfactory_gym.spaces import Conversation, Message, ToolCallAction, render_conversation
 from envfactory_gym.tasks import Task, load_tasks
 from envfactory_gym.user import STOP_TOKEN, ScriptedUser, UserSimulator
@@ -325,6 +332,9 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
                                 (r for args, (_, r) in zip(self._result_args, self._results)
                                  if any(value_forms(v) & identity for v in args.values() if not isinstance(v, dict))),
                                 verification_reads(task.gold_calls, identity))
+        checks = verification_reads(task.gold_calls, identity)
+        needed = {i: f for i, f in self._gold.needed(task, writes).items() if i not in checks}
+        reached = through_reached(task.gold_calls, needed, reached, task.outputs)
         said = [own_words(m) for m in self._said]
         wrote = any(name in writes for name, _ in self._results)
         false = int(not wrote and claims_change(said))  # "I've extended it" with no change made

@@ -50,9 +50,10 @@ class GoldOutcome:
 
 
 def identity_values(task: Task) -> set[str]:
-    """The normalised values the user of ``task`` identifies with: its facts (decisions left out), and the email
-    addresses its request gives."""
+    """The normalised values the user of ``task`` identifies with: its facts (decisions, and facts about someone
+    else such as a "candidate's email", left out), and the email addresses its request gives."""
     out = {f for name, fact in task.user_facts.items() if not is_decision(task, name)
+           and not any("'s " in kw for kw in task.fact_keywords(name))  # "candidate's email": someone else's
            for f in value_forms(fact.value)}
     asked = normalise(task.instruction)
     for call in task.gold_calls:

@@ -255,6 +255,26 @@ def reached_reads(needed: Mapping[int, frozenset[str]], results: Iterable[Any], 
     return {i for i, facts in needed.items() if facts <= (own if i in checks else mine)}
 
 
+def through_reached(gold_calls: Sequence[GoldCall], needed: Mapping[int, frozenset[str]], reached: Iterable[int],
+                    outputs: Sequence[str] = ()) -> set[int]:
+    """``reached`` plus the gold reads whose facts only feed later reads that are reached: a lookup whose result
+    only leads to a record the agent found another way is not needed either."""
+    reached = set(reached)
+    wanted = {normalise(o) for o in outputs} | {w for o in outputs for w in normalise(o).split()}
+    changed = True
+    while changed:
+        changed = False
+        for i, facts in needed.items():
+            if i in reached or not facts or facts & wanted:
+                continue
+            users = {j for j, c in enumerate(gold_calls) if j > i
+                     and any(value_forms(v) & facts for _, v in iter_fields(c.arguments, c.name))}
+            if users and users <= reached:
+                reached.add(i)
+                changed = True
+    return reached
+
+
 def communicated(outputs: Sequence[str], messages: Sequence[str], answer: AnswerKey | None = None,
                  rivals_allowed: int = 1, others_allowed: int = 3) -> float:
     """Share of the required outputs stated in the agent's messages to the user.

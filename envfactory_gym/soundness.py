@@ -20,9 +20,9 @@ from envfactory_gym.answers import normalise, record_text, records, value_forms
 from envfactory_gym.database import shared_connection
 from envfactory_gym.env import ToolUseEnv
 from envfactory_gym.errors import EnvFactoryError, suggest
-from envfactory_gym.package import EnvPackage
+from envfactory_gym.package import EnvPackage, identity_values
 from envfactory_gym.registration import resolve_env_id
-from envfactory_gym.reward import reached_reads, result_forms
+from envfactory_gym.reward import reached_reads, result_forms, through_reached, verification_reads
 from envfactory_gym.tasks import Task
 from envfactory_gym.user import STOP_TOKEN
 
@@ -142,12 +142,15 @@ def wrong_argument(ctx: Context) -> Plan | None:
     gold = pkg.gold(ctx.task)
     needed = gold.needed(ctx.task, pkg.write_tools)
     wanted = set()
+    others = set(range(len(ctx.task.gold_calls)))
+    checks = verification_reads(ctx.task.gold_calls, identity_values(ctx.task))
     for i, c in enumerate(ctx.task.gold_calls):
-        if c.name in pkg.write_tools:
+        if c.name in pkg.write_tools or (i in checks and needed.get(i)):
             wanted.add(i)
         elif i in needed and needed[i] and i not in reached_reads(
-                {i: needed[i]}, [r for j, r in enumerate(gold.results) if j != i]):
-            wanted.add(i)
+                {i: needed[i]}, [r for j, r in enumerate(gold.results) if j != i]) and i not in through_reached(
+                ctx.task.gold_calls, {i: needed[i]}, others - {i}, ctx.task.outputs):
+            wanted.add(i)  # a read whose facts only feed reads the agent makes anyway is not asked for
     slots = [(i, k) for i, c in enumerate(ctx.task.gold_calls) for k in c.arguments if k not in c.masked
              and i in wanted]
     ctx.rng.shuffle(slots)

@@ -189,12 +189,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
 def check_task_files(envs: Sequence[str], tasks: str) -> None:
     """Refuse a ``--tasks`` file that an environment cannot play (unknown tool, failing gold call), naming the
     file and the line, before anything runs. Benchmark envs take a split name there instead of a file."""
-    from envfactory_gym.registration import _registered
+    from envfactory_gym.registration import _registered, get_package
 
     for env_id in envs:
         if env_id in _registered:
-            from envfactory_gym.registration import get_package
-
             get_package(env_id).check_task_file(tasks)
 
 

@@ -36,11 +36,19 @@ IGNORE_INDEX = -100
 def load_records(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """The ``{"messages", "tools"}`` records of an SFT JSONL file."""
     records = []
-    for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = "is a folder, not a JSONL file" if Path(path).is_dir() else getattr(exc, "strerror", None) or str(exc)
+        raise EnvFactoryError(f"{path}: {why.lower() if why[:1].isupper() else why}") from None
+    for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        record = json.loads(line)
-        if not isinstance(record.get("messages"), list):
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise EnvFactoryError(f"{path}:{n}: not valid JSON ({exc.msg})") from None
+        if not isinstance(record, dict) or not isinstance(record.get("messages"), list):
             raise EnvFactoryError(f"{path}:{n}: a record needs a 'messages' list")
         records.append(record)
     if not records:

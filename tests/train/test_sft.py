@@ -155,7 +155,6 @@ def test_an_interrupted_run_keeps_the_adapter_of_its_last_step(tiny_model, sft_f
 def test_sigterm_stops_training_like_ctrl_c():
     import os
     import signal
-
     import time
 
     from envfactory_gym.train.common import stop_on_sigterm
@@ -165,3 +164,14 @@ def test_sigterm_stops_training_like_ctrl_c():
         os.kill(os.getpid(), signal.SIGTERM)
         time.sleep(5)  # the handler interrupts the sleep
     assert signal.getsignal(signal.SIGTERM) is before  # the previous handler is back
+
+
+def test_a_data_file_that_cannot_be_read_is_one_line(tmp_path):
+    from envfactory_gym.errors import EnvFactoryError
+
+    (tmp_path / "bad.jsonl").write_text('{"messages": []}\n{oops\n')
+    for path, needle in ((tmp_path / "missing.jsonl", "missing.jsonl: no such file or directory"),
+                         (tmp_path, "is a folder, not a JSONL file"),
+                         (tmp_path / "bad.jsonl", "bad.jsonl:2: not valid JSON")):
+        with pytest.raises(EnvFactoryError, match=needle):
+            load_records(path)
