@@ -33,6 +33,8 @@ class Context:
 
         self.folder = folder
         self.package = EnvPackage(folder)
+        #: The tasks the querygen check sampled (the fairness check judges the same ones).
+        self.sampled: list[Any] = []
         self.env_id = envfactory_gym.register_env_dir(folder, allow_unverified=True)
 
 
@@ -171,6 +173,7 @@ def check_querygen(ctx: Context, n: int = MIN_SAMPLED_TASKS) -> CheckResult:
     tasks = sampler.sample(int(n * 1.2))
     distinct = {gold_key(t.gold_calls): t for t in tasks}
     tasks = list(distinct.values())
+    ctx.sampled = tasks  # the fairness check judges these too
     results = run_episodes(ctx.env_id, OracleAgent(), env_kwargs={"tasks": tasks}, progress=False) if tasks else []
     solved = [r for r in results if math.isclose(r.reward, 1.0, abs_tol=1e-9)]
     solved_ids = {r.task_id for r in solved}
@@ -203,7 +206,8 @@ def check_soundness(ctx: Context) -> CheckResult:
 
 
 def check_fairness(ctx: Context, sampled: int = MIN_SAMPLED_TASKS) -> CheckResult:
-    """Fair to a good agent, with the defaults a user gets: no unfair task (shipped or sampled), natural
+    """Fair to a good agent, with the defaults a user gets: no unfair task (shipped, or sampled by the querygen
+    check, at least ``sampled`` of them), natural
     renderings of correct answers paid, the user simulator answers paraphrased questions and never consents by
     default, and the recorded blind-play episodes score what they should."""
     import gymnasium as gym
@@ -213,7 +217,7 @@ def check_fairness(ctx: Context, sampled: int = MIN_SAMPLED_TASKS) -> CheckResul
 
     pkg = ctx.package
     shipped = fairness.task_problems(pkg, pkg.tasks)
-    drawn = TaskSampler(pkg, seed=1).sample(sampled)
+    drawn = ctx.sampled or TaskSampler(pkg, seed=1).sample(sampled)
     sampled_problems = fairness.task_problems(pkg, drawn)
     env = gym.make(ctx.env_id)
     try:
