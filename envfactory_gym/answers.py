@@ -327,6 +327,8 @@ class AnswerKey:
         self._context: set[str] = set()
         #: Every record of the results once: its own values' forms, one set per field.
         self._records: list[list[tuple[str, frozenset[str]]]] = []
+        #: Each record's values as one normalised text (long ones too): how often it says each fact.
+        self._record_texts: list[str] = []
         seen_objects: set[frozenset[str]] = set()
         holders: list[tuple[set[str], set[str]]] = []
         for tool, result in self.results:
@@ -340,9 +342,10 @@ class AnswerKey:
                     continue
                 seen_objects.add(key)
                 holders.append((own, subtree))
-            for fields in _pasteable(result):
+            for fields, text in _pasteable(result):
                 if len(fields) >= 4 and fields not in self._records:
                     self._records.append(fields)
+                    self._record_texts.append(text)
         for form in self._forms:
             holding = [sub for own, sub in holders if form in own]
             if 0 < len(holding) <= 2:
@@ -415,7 +418,7 @@ class AnswerKey:
                   and not within(g, self._free)]
         if _mentions(others, others_allowed) > others_allowed:
             return [False] * len(self._forms)
-        pasted = [[f for _, f in fs] for fs in self._records if self._is_pasted(fs, grams, said)] \
+        pasted = [text for fs, text in zip(self._records, self._record_texts) if self._is_pasted(fs, grams, said)] \
             if self.read_only else []
         out = []
         for fact, form in zip(self.facts, self._forms):
@@ -426,7 +429,7 @@ class AnswerKey:
                                                          and within(stemmed(form), stems))):
                 out.append(False)  # a word fact may be inflected ("being processed" states "processing")
                 continue
-            inside = max((sum(form in f for f in fs) for fs in pasted), default=0)
+            inside = max((f" {text} ".count(f" {form} ") for text in pasted), default=0)
             if inside and f" {said} ".count(f" {form} ") <= inside:
                 out.append(False)  # only inside a pasted record: never singled out
                 continue
@@ -523,16 +526,20 @@ def _grams(tokens: Sequence[str]) -> set[str]:
     return {" ".join(tokens[i:i + n]) for n in range(1, MAX_VALUE_TOKENS + 1) for i in range(len(tokens) - n + 1)}
 
 
-def _pasteable(result: Any) -> list[list[tuple[str, frozenset[str]]]]:
+def _pasteable(result: Any) -> list[tuple[list[tuple[str, frozenset[str]]], str]]:
     """What an answer can paste of a result: every record (see :func:`records`), and every object whole, the
-    records in its lists included; each as its fields' labels (the key's words) and forms."""
-    def fields(pairs: Iterable[tuple[str, Any]]) -> list[tuple[str, frozenset[str]]]:
-        out = []
+    records in its lists included; each as its fields' labels (the key's words) and forms, and as the normalised
+    text of all its values."""
+    def fields(pairs: Iterable[tuple[str, Any]]) -> tuple[list[tuple[str, frozenset[str]]], str]:
+        out, text = [], []
         for key, value in pairs:
+            if value is None or isinstance(value, (bool, dict, list, tuple)):
+                continue
+            text.append(normalise(value))
             forms = value_forms(value)
             if forms:
                 out.append((normalise(key.rsplit(".", 1)[-1].rsplit(":", 1)[-1]), forms))
-        return out
+        return out, " ".join(text)
 
     out = [fields(r.items()) for r in records(result)]
 

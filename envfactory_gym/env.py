@@ -328,8 +328,9 @@ class ToolUseEnv(gym.Env[tuple, Any], EzPickle):
                                read_only=not self._gold.diff)
         writes = self.package.write_tools
         identity = identity_values(task)
-        reached = reached_reads(self._gold.needed(task, writes), (r for _, r in self._results),
-                                (r for args, (_, r) in zip(self._result_args, self._results)
+        found = list(zip(self._result_args, (r for _, r in self._results)))  # (arguments, result) of each call
+        reached = reached_reads(self._gold.needed(task, writes), found,
+                                (r for args, r in found
                                  if any(value_forms(v) & identity for v in args.values() if not isinstance(v, dict))),
                                 verification_reads(task.gold_calls, identity))
         checks = verification_reads(task.gold_calls, identity)

@@ -39,8 +39,9 @@ class GoldOutcome:
     def needed(self, task: Task, writes: Iterable[str]) -> dict[int, frozenset[str]]:
         """What each gold read of ``task`` is for (see :func:`~envfactory_gym.reward.needed_facts`; computed once)."""
         if self._needed is None:  # frozen: set once, the same for every caller
+            said = " ".join([task.instruction, *(f.value for f in task.user_facts.values())])
             object.__setattr__(self, "_needed", needed_facts(task.gold_calls, self.results, writes, task.outputs,
-                                                             identity_values(task)))
+                                                             identity_values(task), said))
         return self._needed
 
     def expected_fingerprints(self, template: Template, tables: Iterable[str]) -> dict[str, tuple[int, int | None]]:

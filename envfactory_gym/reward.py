@@ -178,16 +178,18 @@ def count_duplicates(calls: Sequence[tuple[str, Mapping[str, Any]]], writes: Ite
 
 
 def needed_facts(gold_calls: Sequence[GoldCall], gold_results: Sequence[Any], writes: Iterable[str],
-                 outputs: Sequence[str] = (), identity: Iterable[str] = ()) -> dict[int, frozenset[str]]:
+                 outputs: Sequence[str] = (), identity: Iterable[str] = (), said: str = "") -> dict[int, frozenset[str]]:
     """For each gold read, the values of its result the rest of the task uses (a later call's argument or an
     output) that no earlier gold result gave: what the read is for. An empty set is a read nothing uses.
 
     A read that verifies the user (its arguments hold one of the ``identity`` values the user gives, see
-    :func:`verification_reads`) is for the record it finds too: its result's ids are needed as well. When an
+    :func:`verification_reads`) is for the record it finds too: its result's ids are needed as well. What the
+    user says (``said``: the request and the facts it gives) needs no read. When an
     output is worked out rather than read (held by no gold result), the last gold read is for the numbers it
     returns.
     """
     writes = set(writes)
+    heard = normalise(said)
     checks = verification_reads(gold_calls, identity)
     held = set().union(*map(result_forms, gold_results)) if gold_results else set()
     wanted = [normalise(o) for o in outputs]
@@ -210,6 +212,7 @@ def needed_facts(gold_calls: Sequence[GoldCall], gold_results: Sequence[Any], wr
         forms = result_forms(result)
         fresh = [o for o in wanted if not _held(o, earlier)]  # an output an earlier read gave needs no more
         facts = ({f for f in forms if f in later or any(within(o, f) for o in fresh)}) - earlier
+        facts = {f for f in facts if not within(f, heard)}  # what the user said needs no read
         if i == last_read and computed:  # a worked-out answer: the amounts it is worked out from
             facts |= {f for _, v in iter_fields(result, "r") if isinstance(v, (int, float)) and not isinstance(v, bool)
                       for f in value_forms(v)} - earlier
@@ -242,17 +245,26 @@ def result_forms(result: Any) -> set[str]:
 
 def reached_reads(needed: Mapping[int, frozenset[str]], results: Iterable[Any], verified: Iterable[Any] = (),
                   checks: Iterable[int] = ()) -> set[int]:
-    """The gold reads whose needed facts the agent's own results hold, whatever read found them. A verification
-    read (``checks``) is reached only by the agent's own verification: the results of its calls that passed a
-    value the user gave (``verified``)."""
+    """The gold reads whose needed facts the agent's own results hold, whatever read found them. A result is a
+    ``(arguments, result)`` pair or a bare result: a value a call was given and its result only echoes was not
+    found by it. A verification read (``checks``) is reached only by the agent's own verification: the results
+    of its calls that passed a value the user gave (``verified``)."""
     mine: set[str] = set()
     for r in results:
-        mine |= result_forms(r)
+        mine |= _found(r)
     own: set[str] = set()
     for r in verified:
-        own |= result_forms(r)
+        own |= _found(r)
     checks = set(checks)
     return {i for i, facts in needed.items() if facts <= (own if i in checks else mine)}
+
+
+def _found(item: Any) -> set[str]:
+    if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], Mapping):
+        args, result = item
+        given = {f for _, v in iter_fields(dict(args), "a") for f in value_forms(v)}
+        return result_forms(result) - given
+    return result_forms(item)
 
 
 def through_reached(gold_calls: Sequence[GoldCall], needed: Mapping[int, frozenset[str]], reached: Iterable[int],

@@ -44,7 +44,8 @@ def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: 
     - *mixed actors*: one user's request gives two values of the same identifying fact (two emails, two
       dates of birth): the gold acts for two people;
     - *unused gold read*: a gold read whose result nothing later uses (no later argument, no output);
-    - *answer in the question*: a sampled request writes an output carrying a digit;
+    - *answer in the question*: a sampled request writes one of its outputs ("the credentials of Michael
+      Buck, DPT");
     - *template wording*: a sampled request with a stored value pasted in ("personal_property"), "a" before
       a vowel, or a sentence said twice;
     - *result past the cut*: a gold result longer than the cut a user's env applies, with a fact the rest of the
@@ -74,14 +75,14 @@ def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: 
             if len(people) > 1:
                 out.add(task.id, f"mixed actors: the user is verified as {len(people)} different people "
                                  f"({key} {', '.join(sorted(people))})")
-        needed = needed_facts(task.gold_calls, gold.results, writes, task.outputs, identity_values(task))
+        needed = gold.needed(task, writes)
         for i, facts in needed.items():
             if not facts and len(task.gold_calls) > 1:  # a lone lookup is the whole task (a refusal)
                 out.add(task.id, f"unused gold read: call {i} ({task.gold_calls[i].name}) gives nothing the task "
                                  f"uses")
         asked = normalise(task.instruction)
         for o in task.outputs if "querygen" in task.tags else ():  # a sampled request that states its answer
-            if _DIGIT.search(o) and within(normalise(o), asked):
+            if within(normalise(o), asked):
                 out.add(task.id, f"answer in the question: {o!r}")
         if "querygen" in task.tags and tidy(task.instruction) != task.instruction:
             out.add(task.id, "template wording: a stored value pasted in, 'a' before a vowel or a sentence twice")
@@ -116,7 +117,8 @@ def prune_unused_reads(task: Task, results: Sequence[Any], writes: Iterable[str]
     that verify the user stay): a gold chain has no call whose result nothing uses."""
     results = list(results)
     while True:  # to a fixed point: a read may be used only by a read that goes
-        needed = needed_facts(task.gold_calls, results, writes, task.outputs, identity_values(task))
+        said = " ".join([task.instruction, *(f.value for f in task.user_facts.values())])
+        needed = needed_facts(task.gold_calls, results, writes, task.outputs, identity_values(task), said)
         keep = [i for i in range(len(task.gold_calls)) if i not in needed or needed[i]]
         if len(keep) == len(task.gold_calls) or not keep:
             return task

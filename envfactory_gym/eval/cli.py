@@ -181,7 +181,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     for title, *scores in printed:
         if baseline is not None:
             print(f"{title}:")
-        _print_summary(*scores)
+        _print_summary(*scores, agent=title if baseline is not None else None)
     print(f"report: {run_dir / 'report.md'}")
     return 1 if any(m for *_, m in printed) else 0
 
@@ -356,7 +356,8 @@ def _user_factory(args: argparse.Namespace) -> Any:
     return functools.partial(LLMUserSimulator, client)
 
 
-def _print_summary(summary: dict[str, Any], result: Any, missing: int) -> None:
+def _print_summary(summary: dict[str, Any], result: Any, missing: int, agent: str | None = None) -> None:
+    """The summary lines of one agent's run; ``agent`` names it in the warnings when two agents ran."""
     for env_id, g in summary["envs"].items():
         passes = "  ".join(f"pass^{j}={v:.3f}" for j, v in g["pass_hat"].items() if v is not None)
         print(f"{env_id}: tasks={g['tasks']} episodes={g['episodes']} {passes} mean_reward={g['mean_reward']:.3f}")
@@ -371,7 +372,7 @@ def _print_summary(summary: dict[str, Any], result: Any, missing: int) -> None:
 
     warning = no_tool_call_warning([int(r.get("components", {}).get("num_calls", 0)) for r in result.records])
     if warning:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(f"warning: {agent + ': ' if agent else ''}{warning}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
