@@ -429,8 +429,8 @@ class AnswerKey:
                                                          and within(stemmed(form), stems))):
                 out.append(False)  # a word fact may be inflected ("being processed" states "processing")
                 continue
-            inside = max((f" {text} ".count(f" {form} ") for text in pasted), default=0)
-            if inside and f" {said} ".count(f" {form} ") <= inside:
+            inside = max((_count(form, text) for text in pasted), default=0)
+            if inside and _count(form, fresh) <= inside:
                 out.append(False)  # only inside a pasted record: never singled out
                 continue
             kind = self.kind(form)
@@ -519,6 +519,13 @@ def _without_echo(text: str, user: str) -> str:
         else:
             i += 1
     return " ".join(t for t, k in zip(tokens, keep) if k)
+
+
+def _count(form: str, text: str) -> int:
+    """How many times the tokens of ``form`` stand in a row in ``text`` (overlaps included)."""
+    needle, hay = form.split(), text.split()
+    n = len(needle)
+    return sum(1 for i in range(len(hay) - n + 1) if hay[i:i + n] == needle) if n else 0
 
 
 def _grams(tokens: Sequence[str]) -> set[str]:

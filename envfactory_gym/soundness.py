@@ -36,8 +36,9 @@ DEGENERATE_MEAN_MAX = 0.5
 HAYSTACK_STRATEGIES = ("dump_everything", "kitchen_sink", "spray", "dump_instead", "record_dump")
 #: Strategies bounded by their mean only: pasting a small record whole is sometimes just the answer.
 PER_TASK_EXEMPT = ("record_dump",)
-#: The fewest fields a record needs for pasting it whole to dodge the question.
-RECORD_DUMP_MIN_FIELDS = 5
+#: The fewest fields beside the answer and the user's words a record needs for pasting it whole to dodge the
+#: question (with fewer, the paste is the answer with its record's name).
+RECORD_DUMP_NOISE = 3
 #: Strategies that report a change falsely; their mean on writing tasks must stay at or below :data:`HAYSTACK_MAX`.
 FALSE_REPORT_STRATEGIES = ("false_report",)
 HAYSTACK_MAX = 0.1
@@ -250,7 +251,7 @@ def dump_instead(ctx: Context) -> Plan | None:
 
 def record_dump(ctx: Context) -> Plan | None:
     # The gold calls, then every field of the record the answer comes from, in prose, never saying which
-    # value answers the question. A record of three or four fields pasted whole is an answer, not a dodge.
+    # value answers the question. A record with fewer than three other fields pasted whole is an answer.
     if not ctx.read_only or not ctx.task.outputs:
         return None
     calls = _gold_calls(ctx.task)
@@ -262,9 +263,17 @@ def record_dump(ctx: Context) -> Plan | None:
         except ValueError:
             continue
         for record in records(result):
-            if len(record) >= RECORD_DUMP_MIN_FIELDS and any(wanted in value_forms(v) for v in record.values()):
+            if any(wanted in value_forms(v) for v in record.values()) and _noise(record, ctx.task) >= RECORD_DUMP_NOISE:
                 return [*calls, "Here is the record: " + record_text(record) + "."]
     return None
+
+
+def _noise(record: dict[str, Any], task: Task) -> int:
+    """How many fields of a record are neither an answer nor something the user said: what pasting it adds."""
+    facts = {normalise(o) for o in task.outputs}
+    said = normalise(" ".join([task.instruction, *(f.value for f in task.user_facts.values())]))
+    return sum(1 for v in record.values() for forms in [value_forms(v)]
+               if forms and not forms & facts and not any(f" {f} " in f" {said} " for f in forms))
 
 
 def false_report(ctx: Context) -> Plan | None:

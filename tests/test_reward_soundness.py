@@ -35,8 +35,8 @@ def test_degenerate_strategies_score_below_gold(env_id):
 def test_forbidden_path_reaches_the_right_state_but_not_the_reward():
     report = check_env("EnvFactory/library-v0", task_ids=["lib-title"], strategies=["gold", "forbidden_path"])
     assert report.scores["gold"]["lib-title"] == 1.0
-    # The trace is kept but the outcome is zeroed, and the extra call costs the length penalty.
-    assert report.scores["forbidden_path"]["lib-title"] == 0.45
+    # The trace is kept but the outcome is zeroed (the extra call is one of the free ones).
+    assert report.scores["forbidden_path"]["lib-title"] == 0.5
 
 
 def test_duplicate_calls_are_penalised_but_gold_repeats_are_not():
@@ -46,7 +46,7 @@ def test_duplicate_calls_are_penalised_but_gold_repeats_are_not():
                   format_errors=0)
     five = reward(gold_calls=gold, calls=[("get", {"id": 1})] * 5, state_score=1.0, outputs=[], messages=[],
                   format_errors=0)
-    assert once.reward == 1.0 and five.duplicate_calls == 4 and five.reward == 0.5
+    assert once.reward == 1.0 and five.duplicate_calls == 4 and five.reward == pytest.approx(0.55)
     twice_gold = [GoldCall(name="get", arguments={"id": 1})] * 2
     assert reward(gold_calls=twice_gold, calls=[("get", {"id": 1})] * 2, state_score=1.0, outputs=[], messages=[],
                   format_errors=0).reward == 1.0
@@ -73,7 +73,9 @@ def test_haystacks_score_nothing_on_read_only_tasks():
     assert report.read_only == set(read_only[::5]) and len(report.read_only) >= 6
     for name in HAYSTACK_STRATEGIES:
         scores = list(report.scores[name].values())
-        assert len(scores) == len(report.read_only) and statistics.fmean(scores) <= HAYSTACK_MAX, (name, scores)
+        # A strategy may not apply to a task (record_dump needs a record with more than the answer in it).
+        assert len(scores) <= len(report.read_only) and statistics.fmean(scores or [0.0]) <= HAYSTACK_MAX, (
+            name, scores)
     assert min(report.scores["gold"].values()) == 1.0 and not report.violations()
 
 
