@@ -88,6 +88,45 @@ def markdown(figures: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def records_markdown(folders: list[Path]) -> str:
+    """The fairness and soundness figures the gate recorded in each folder's verification.json, as a table."""
+    lines = ["# Fairness of the catalog (measured by the gate)", "",
+             "Written by `python benchmarks/fairness.py --from-records docs/fairness.md` from each environment's "
+             "`verification.json` (the `fairness` and `soundness` checks of `envfactory verify`, with the defaults a "
+             "user gets). Unfair tasks: shipped / sampled by the gate's QueryGen check. Natural answers: gold calls "
+             "plus six natural renderings of the answer, episodes below 1.0. User: paraphrased questions answered, "
+             "final answers that ended the episode, consent given without a declared decision. Blind play: correct "
+             "episodes, their mean reward, known defects (strict expected failures), best shortcut. Haystacks: the "
+             "highest mean of the five haystack strategies on read-only tasks; false report: its mean on writing tasks; "
+             "then the means of calling every tool, repeating the gold calls five times, one wrong argument that "
+             "matters and one destructive extra write.", "",
+             "| env | unfair tasks | natural answers below 1.0 | user: answered, ended, consent | blind play | "
+             "best shortcut | haystacks | false report | every tool / repeat / wrong arg / destructive |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for folder in sorted(folders):
+        record = json.loads((folder / "verification.json").read_text(encoding="utf-8"))
+        checks = {c["name"]: c["figures"] for c in record["checks"]}
+        fair, sound = checks.get("fairness", {}), checks.get("soundness", {}).get("strategies", {})
+        if not fair:
+            continue
+        nat, user, blind = fair["natural_answers"], fair["user_battery"], fair["blind_play"]
+        hay = max((sound[n]["mean"] for n in ("dump_everything", "kitchen_sink", "spray", "dump_instead",
+                                              "record_dump") if n in sound), default=0.0)
+
+        def mean(name: str, sound: dict[str, Any] = sound) -> str:
+            return f"{sound[name]['mean']:.2f}" if name in sound else "-"
+
+        lines.append(
+            f"| `{record['env_id']}` | {sum(fair['task_problems'].values())} / "
+            f"{sum(fair['sampled_problems'].values())} of {fair['sampled']} | {nat['below_one']} of "
+            f"{nat['episodes']} | {user['answered']}/{user['questions']}, {user['ended']}/{user['final_answers']}, "
+            f"{user['consent_given']} | {blind['episodes']} at {blind['mean_reward'] or 0:.2f}, "
+            f"{blind['known_defects']} known | {blind['shortcut_max'] if blind['shortcut_max'] is not None else '-'}"
+            f" | {hay:.2f} | {mean('false_report')} | {mean('every_tool')} / {mean('repeat_gold')} / "
+            f"{mean('wrong_argument')} / {mean('destructive_write')} |")
+    return "\n".join(lines) + "\n"
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--envs", nargs="*", default=[], help="environment folders or env ids (default: every registered)")
@@ -95,7 +134,14 @@ def main() -> int:
     p.add_argument("--quick", action="store_true", help="a tenth of the tasks and 10 sampled ones per env")
     p.add_argument("--json", default=None, help="write the figures here (updated after each env: a rerun resumes)")
     p.add_argument("--markdown", default=None, help="write the table of the figures in --json here and stop")
+    p.add_argument("--from-records", default=None, metavar="PATH",
+                   help="write the table of what the gate measured (each env's verification.json) here and stop")
     args = p.parse_args()
+    if args.from_records:
+        folders = [Path(e) if Path(e).is_dir() else envfactory_gym.get_package(e).path
+                   for e in args.envs or envfactory_gym.registered_env_ids()]
+        atomic_write_text(Path(args.from_records), records_markdown(folders))
+        return 0
     if args.markdown:
         if not args.json or not Path(args.json).is_file():
             print("error: --markdown needs --json naming an existing figures file", file=sys.stderr)
