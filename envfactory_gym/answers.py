@@ -542,10 +542,10 @@ def _pasteable(result: Any) -> list[tuple[list[tuple[str, frozenset[str]]], str]
         for key, value in pairs:
             if value is None or isinstance(value, (bool, dict, list, tuple)):
                 continue
-            text.append(normalise(value))
+            text.append(_normalised(str(value)))
             forms = value_forms(value)
             if forms:
-                out.append((normalise(key.rsplit(".", 1)[-1].rsplit(":", 1)[-1]), forms))
+                out.append((_normalised(key.rsplit(".", 1)[-1].rsplit(":", 1)[-1]), forms))
         return out, " ".join(text)
 
     out = [fields(r.items()) for r in records(result)]
@@ -563,6 +563,11 @@ def _pasteable(result: Any) -> list[tuple[list[tuple[str, frozenset[str]]], str]
 
     walk(result)
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _normalised(text: str) -> str:
+    return normalise(text)
 
 
 def _labelled(label: str, forms: frozenset[str], said: str) -> bool:

@@ -20,6 +20,9 @@ MIN_REFUSAL_COVERAGE = 0.80
 MAX_RANDOM_MEAN = 0.2
 MIN_SAMPLED_TASKS = 100
 MIN_SAMPLED_TOOL_SHARE = 0.90
+#: Natural renderings the gate plays per task (every style is played across the tasks; the fairness benchmark
+#: plays them all).
+NATURAL_PER_TASK = 2
 
 Check = Callable[["Context"], CheckResult]
 
@@ -221,7 +224,7 @@ def check_fairness(ctx: Context, sampled: int = MIN_SAMPLED_TASKS) -> CheckResul
     sampled_problems = fairness.task_problems(pkg, drawn)
     env = gym.make(ctx.env_id)
     try:
-        natural = fairness.check_natural_answers(env, pkg.tasks)
+        natural = fairness.check_natural_answers(env, pkg.tasks, per_task=NATURAL_PER_TASK)
         blind = fairness.replay_blind_play(ctx.folder, env)
     finally:
         env.close()

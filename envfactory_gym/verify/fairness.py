@@ -98,15 +98,19 @@ def _context_of(task: Task, package: EnvPackage, most: int = 3) -> str:
     return ""
 
 
-def check_natural_answers(env: Any, tasks: Sequence[Task]) -> dict[str, Any]:
-    """Play the gold calls of every task with outputs, then each natural answer; count the episodes below 1.0."""
+def check_natural_answers(env: Any, tasks: Sequence[Task], per_task: int | None = None) -> dict[str, Any]:
+    """Play the gold calls of every task with outputs, then each natural answer (or ``per_task`` of them, the
+    styles taken in turn across the tasks); count the episodes below 1.0."""
     from envfactory_gym.soundness import play
 
     package = env.unwrapped.package
     total = failed = 0
     failures: list[str] = []
-    for task in tasks:
-        for answer in natural_answers(task, package):
+    for n, task in enumerate(tasks):
+        answers = natural_answers(task, package)
+        if per_task and len(answers) > per_task:  # every style across the tasks, a few of them on each
+            answers = [answers[(n + k * len(answers) // per_task) % len(answers)] for k in range(per_task)]
+        for answer in answers:
             plan = [{"name": c.name, "arguments": c.arguments} for c in task.gold_calls]
             reward, _ = play(env, task.id, [*plan, *answer[:-1], answer[-1] + " " + STOP_TOKEN])
             total += 1
