@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
+from envfactory_gym.answers import normalise, within
 from envfactory_gym.package import EnvPackage
 from envfactory_gym.querygen.graph import feeds, identifier_columns
 from envfactory_gym.querygen.spec import QueryGenSpec
@@ -97,8 +98,10 @@ class References:
 
     # -- descriptions ------------------------------------------------------------------------------------
 
-    def describe(self, key: str, value: Any, again: bool = True) -> str | None:
-        """A description of the row whose ``key`` is ``value``; None when none tells it apart."""
+    def describe(self, key: str, value: Any, again: bool = True, avoid: Iterable[Any] = ()) -> str | None:
+        """A description of the row whose ``key`` is ``value``; None when none tells it apart. A description that
+        says one of the ``avoid`` values (the answer to the question asked about the row) is never used."""
+        avoided = [normalise(a) for a in avoid if normalise(a)]
         table = self.table_for(key)
         decl = self.spec.tables.get(table or "")
         mark = (key, str(value))
@@ -113,7 +116,7 @@ class References:
         for text in self._candidates(table, key, found):
             parts = parse(text)
             desc = next((d for d in (self._render(parts, r) for r in records) if d), None)
-            if desc is None:
+            if desc is None or any(within(a, normalise(desc)) for a in avoided):
                 continue
             if self._unique(parts, desc, key, value, found):
                 self.said.add(mark)

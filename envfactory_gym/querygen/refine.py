@@ -111,7 +111,7 @@ class _Writer:
         if own is not None:
             called = {str(v) for k, v in call.arguments.items() if self.refs.key_of(k) == own}
             if str(record[own]) not in called:
-                subject = self.refs.describe(own, record[own]) or ""
+                subject = self.refs.describe(own, record[own], avoid=[record[k] for k in keys]) or ""
                 if not subject:
                     raise UnphraseableTask(f"task {self.task.id}: no description tells the {own} "
                                            f"{record[own]} apart")

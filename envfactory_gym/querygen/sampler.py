@@ -89,6 +89,8 @@ class TaskSampler:
         self.failed = 0
         #: Sampled tasks rejected as unfair (see :func:`~envfactory_gym.task_checks.task_problems`).
         self.unfair = 0
+        #: Task id -> the tools its sampled chain called, unused reads the gold dropped included.
+        self.chain_tools: dict[str, set[str]] = {}
         self.used: Counter[str] = Counter()
         self.misses: Counter[str] = Counter()
         self._reuse = 0.7
@@ -108,7 +110,7 @@ class TaskSampler:
             tasks: list[Task] = []
             counts: Counter[str] = Counter()
             streak: Counter[str] = Counter()
-            for _ in range(max_attempts or 40 * n):
+            for _ in range(max_attempts or 60 * n):
                 if len(tasks) >= n:
                     break
                 kind = self._pick_kind(counts, streak)
@@ -145,8 +147,14 @@ class TaskSampler:
             except UnphraseableTask:
                 task = None
         if task is not None:  # fair by construction: no unused read, one actor, no leaked answer, nothing cut
+            self.chain_tools[task.id] = {c.name for c in chain.calls}  # the reads pruned below were explored
             task = prune_unused_reads(task, chain.results, self.pkg.write_tools)
-            if task_problems(self.pkg, [task]).problems:
+            key = gold_key(task.gold_calls)  # pruned: it may now be a trajectory already sampled
+            if key in seen:
+                self.duplicates += 1
+                return None, key
+            given_away = any(f.value in task.instruction for f in task.user_facts.values())
+            if given_away or task_problems(self.pkg, [task]).problems:  # a fact the user gives only when asked
                 self.unfair += 1
                 task = None
         if task is None:

@@ -180,7 +180,9 @@ def check_querygen(ctx: Context, n: int = MIN_SAMPLED_TASKS) -> CheckResult:
     results = run_episodes(ctx.env_id, OracleAgent(), env_kwargs={"tasks": tasks}, progress=False) if tasks else []
     solved = [r for r in results if math.isclose(r.reward, 1.0, abs_tol=1e-9)]
     solved_ids = {r.task_id for r in solved}
-    used = {c.name for t in tasks if t.id in solved_ids for c in t.gold_calls}
+    # Tools the solved tasks' chains called: a read the gold dropped as unused was still explored.
+    used = {name for t in tasks if t.id in solved_ids for name in sampler.chain_tools.get(t.id, ())} | {
+        c.name for t in tasks if t.id in solved_ids for c in t.gold_calls}
     share = len(used) / len(ctx.package.tools)
     multi = sum(1 for t in tasks if t.id in solved_ids and "multi_goal" in (t.tags or []))
     figures = {"sampled": len(tasks), "solvable": len(solved), "tool_share": round(share, 3),
