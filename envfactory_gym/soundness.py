@@ -34,6 +34,8 @@ DEGENERATE_MEAN_MAX = 0.5
 #: Strategies that answer with a haystack instead of an answer; played on read-only tasks only, where their
 #: mean must stay at or below :data:`HAYSTACK_MAX`.
 HAYSTACK_STRATEGIES = ("dump_everything", "kitchen_sink", "spray", "dump_instead", "record_dump")
+#: Calls ``every_tool`` makes beyond the gold count and the free calls, on an env with few tools.
+EVERY_TOOL_PAST_FREE = 3
 #: Strategies bounded by their mean only: pasting a small record whole is sometimes just the answer.
 PER_TASK_EXEMPT = ("record_dump",)
 #: The fewest fields beside the answer and the user's words a record needs for pasting it whole to dodge the
@@ -128,6 +130,13 @@ def every_tool(ctx: Context) -> Plan | None:
         while not isinstance(sample, dict) or sample["name"] != tool.name:
             sample = space.sample()
         calls.append(sample)
+    # On a small env every tool may fit in the free calls: keep spraying reads past them.
+    reads = [t.name for t in ctx.env.package.tools.values() if not t.writes]
+    free = ctx.env.reward_fn.config.free_calls
+    while reads and len(calls) - len(ctx.task.gold_calls) <= free + EVERY_TOOL_PAST_FREE:
+        sample = space.sample()
+        if isinstance(sample, dict) and sample["name"] in reads:
+            calls.append(sample)
     return [*calls, f"All done, your request is complete. {STOP_TOKEN}"]
 
 
