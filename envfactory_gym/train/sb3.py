@@ -12,7 +12,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from envfactory_gym.answers import record_text, records
+from envfactory_gym.answers import records
 
 ASK_EMAIL = "Could you tell me your email address?"
 ASK_ZIP = "Could you tell me your zip code?"
@@ -144,8 +144,11 @@ class DiscreteToolCallEnv(gym.Env):
                 answers = [r for r in records(data)
                            if sum(v is not None and not isinstance(v, bool) for v in r.values()) >= 2]
                 if answers:
-                    self._answers = ["Here is what I found: " + record_text(r).replace("?", "") + "."
-                                     for r in answers[:len(ANSWER_SLOTS)]]
+                    # One record's values in prose: a labelled paste of every field would not single the
+                    # answer out (see envfactory_gym.answers).
+                    self._answers = ["Here is what I found: " + ", ".join(
+                        str(v) for v in r.values() if v is not None and not isinstance(v, bool)).replace("?", "") + "."
+                        for r in answers[:len(ANSWER_SLOTS)]]
         self.candidates = self._candidates()
 
     def _candidates(self) -> list[Any | None]:

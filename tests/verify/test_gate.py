@@ -49,7 +49,7 @@ def test_the_skeleton_passes_the_whole_gate_and_the_record_vouches_for_it(env_co
     record = verify(env_copy)
     assert record.passed, [(c.name, c.reason) for c in record.failures()]
     assert {c.name for c in record.checks} == {"load", "tests", "env_api", "agents", "querygen", "soundness",
-                                                "overlap"}
+                                                "fairness", "overlap"}
     saved = json.loads((env_copy / RECORD_FILE).read_text())
     assert saved["content_hash"] == content_hash(env_copy) and saved["versions"]["duckdb"]
     assert saved["catalog"]["tools"] == 4 and saved["catalog"]["line_coverage"] >= 0.9
