@@ -418,8 +418,8 @@ class AnswerKey:
                   and not within(g, self._free)]
         if _mentions(others, others_allowed) > others_allowed:
             return [False] * len(self._forms)
-        pasted = [text for fs, text in zip(self._records, self._record_texts) if self._is_pasted(fs, grams, said)] \
-            if self.read_only else []
+        pasted = [(text, [label for label, _ in fs]) for fs, text in zip(self._records, self._record_texts)
+                  if self._is_pasted(fs, grams, said)] if self.read_only else []
         out = []
         for fact, form in zip(self.facts, self._forms):
             if not form:  # no letter or digit in it ("%"): said as written
@@ -429,8 +429,13 @@ class AnswerKey:
                                                          and within(stemmed(form), stems))):
                 out.append(False)  # a word fact may be inflected ("being processed" states "processing")
                 continue
-            inside = max((_count(form, text) for text in pasted), default=0)
-            if inside and _count(form, fresh) <= inside:
+            inside = max((_count(form, text) for text, _ in pasted), default=0)
+            # Said again means as a value, not as a field's name ("stage applied; applied at ...").
+            labels = {label for _, names in pasted for label in names if within(form, label)}
+            unlabelled = f" {fresh} "
+            for label in sorted(labels, key=len, reverse=True):
+                unlabelled = unlabelled.replace(f" {label} ", " ")
+            if inside and _count(form, unlabelled) <= inside:
                 out.append(False)  # only inside a pasted record: never singled out
                 continue
             kind = self.kind(form)
