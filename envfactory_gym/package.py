@@ -34,15 +34,19 @@ class GoldOutcome:
     changes: frozenset[tuple[str, str, str]]
     #: Fingerprints of the gold final state's changed tables (see :meth:`DuckDBState.fingerprints`).
     fingerprints: dict[str, tuple[int, int | None]] = field(default_factory=dict)
-    _needed: dict[int, frozenset[str]] | None = field(default=None, repr=False, compare=False)
+    _needed: dict[tuple[Any, ...], dict[int, frozenset[str]]] = field(default_factory=dict, repr=False,
+                                                                      compare=False)
 
     def needed(self, task: Task, writes: Iterable[str]) -> dict[int, frozenset[str]]:
-        """What each gold read of ``task`` is for (see :func:`~envfactory_gym.reward.needed_facts`; computed once)."""
-        if self._needed is None:  # frozen: set once, the same for every caller
-            said = " ".join([task.instruction, *(f.value for f in task.user_facts.values())])
-            object.__setattr__(self, "_needed", needed_facts(task.gold_calls, self.results, writes, task.outputs,
-                                                             identity_values(task), said))
-        return self._needed
+        """What each gold read of ``task`` is for (see :func:`~envfactory_gym.reward.needed_facts`; computed once
+        per task: tasks sharing a gold trajectory may ask for other outputs)."""
+        said = " ".join([task.instruction, *(f.value for f in task.user_facts.values())])
+        key = (tuple(task.outputs), said, tuple(sorted(identity_values(task))))
+        found = self._needed.get(key)
+        if found is None:
+            found = self._needed[key] = needed_facts(task.gold_calls, self.results, writes, task.outputs,
+                                                     identity_values(task), said)
+        return found
 
     def expected_fingerprints(self, template: Template, tables: Iterable[str]) -> dict[str, tuple[int, int | None]]:
         """What ``tables`` hold in the gold final state: the gold's copies, else the initial state."""
