@@ -44,6 +44,31 @@ def validate_model(cls: type[M], data: Mapping[str, Any], what: str) -> M:
         raise ConfigError(f"{what}: " + "; ".join(problems)) from None
 
 
+class UnknownNameError(EnvFactoryError, ValueError):
+    """A name (of an agent, a format, a backend...) that is not one of the known ones; suggests the nearest."""
+
+    kind = "name"
+
+    def __init__(self, name: object, known: Iterable[str]) -> None:
+        known = list(known)
+        self.name, self.known = name, known
+        super().__init__(f"unknown {self.kind} {name!r}.{suggest(str(name), known)} Available: {', '.join(known)}")
+
+
+class UnknownAgentError(UnknownNameError):
+    """An agent name that is neither a built-in agent nor a ``file.py:Class`` / ``module:Class`` spec."""
+
+    kind = "agent"
+
+
+class AgentSpecError(EnvFactoryError, ValueError):
+    """An agent of one's own (``file.py:Class`` or ``module:Class``) that cannot be loaded."""
+
+    def __init__(self, spec: str, problem: str) -> None:
+        self.spec = spec
+        super().__init__(f"agent {spec!r}: {problem}")
+
+
 class EnvFormatError(EnvFactoryError):
     """An environment folder or one of its files is malformed."""
 

@@ -14,13 +14,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from envfactory_gym.answers import normalise, value_forms, within
 from envfactory_gym.database import DuckDBState, StateDiff, Template, keep_if_forked
 from envfactory_gym.errors import EnvFormatError, ToolCallError, ToolDefinitionError
-from envfactory_gym.reward import needed_facts
+from envfactory_gym.reward.trace import identity_values, needed_facts  # noqa: F401  (identity_values: old home)
 from envfactory_gym.tasks import Manifest, Task, load_manifest, load_tasks
 from envfactory_gym.tools import Tool, collect_tools
-from envfactory_gym.user import is_decision
 
 REQUIRED_FILES = ("manifest.json", "schema.sql", "tools.py", "tasks.jsonl")
 
@@ -52,20 +50,6 @@ class GoldOutcome:
         """What ``tables`` hold in the gold final state: the gold's copies, else the initial state."""
         base = template.fingerprints
         return {t: self.fingerprints.get(t, base[t]) for t in sorted(set(tables) & set(template.tables))}
-
-
-def identity_values(task: Task) -> set[str]:
-    """The normalised values the user of ``task`` identifies with: its facts (decisions, and facts about someone
-    else such as a "candidate's email", left out), and the email addresses its request gives."""
-    out = {f for name, fact in task.user_facts.items() if not is_decision(task, name)
-           and not any("'s " in kw for kw in task.fact_keywords(name))  # "candidate's email": someone else's
-           for f in value_forms(fact.value)}
-    asked = normalise(task.instruction)
-    for call in task.gold_calls:
-        for value in call.arguments.values():
-            if isinstance(value, str) and "@" in value and within(normalise(value), asked):
-                out |= value_forms(value)
-    return out
 
 
 def import_tools(path: Path, module_name: str) -> tuple[ModuleType, dict[str, Tool]]:

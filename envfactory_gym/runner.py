@@ -6,7 +6,6 @@ import json
 import os
 import statistics
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,42 +13,17 @@ import gymnasium as gym
 from tqdm.auto import tqdm
 
 from envfactory_gym.agents.base import Agent
+from envfactory_gym.episode import Episode, play_episode
 from envfactory_gym.registration import resolve_env_id
 
-
-@dataclass
-class EpisodeResult:
-    """One finished episode."""
-
-    task_id: str
-    seed: int
-    reward: float
-    components: dict[str, float | int]
-    steps: int
-    terminated: bool
-    truncated: bool
-    messages: list[dict[str, Any]] = field(default_factory=list, repr=False)
-
-    def as_dict(self, with_messages: bool = False) -> dict[str, Any]:
-        """A JSON-friendly dict (the conversation only when asked for)."""
-        d = asdict(self)
-        if not with_messages:
-            d.pop("messages")
-        return d
+#: The record of one finished episode (the name this module has always used for it).
+EpisodeResult = Episode
 
 
 def run_episode(env: gym.Env, agent: Agent, seed: int, options: Mapping[str, Any] | None = None,
-                keep_messages: bool = False) -> EpisodeResult:
-    """Play one episode to its end and return its result."""
-    obs, info = env.reset(seed=seed, options=dict(options or {}))
-    agent.reset(env, obs, info)
-    task_id = info["task_id"]
-    steps, reward, terminated, truncated = 0, 0.0, False, False
-    while not (terminated or truncated):
-        obs, reward, terminated, truncated, info = env.step(agent.act(obs, info))
-        steps += 1
-    return EpisodeResult(task_id, seed, float(reward), dict(info.get("reward_components", {})), steps,
-                         terminated, truncated, list(obs) if keep_messages else [])
+                keep_messages: bool = False) -> Episode:
+    """Play one episode to its end and return its result (see :func:`~envfactory_gym.episode.play_episode`)."""
+    return play_episode(env, agent, seed, options, keep_messages=keep_messages)
 
 
 def run_episodes(env_id: str, agent: Agent, episodes: int | None = None, seed: int = 0,

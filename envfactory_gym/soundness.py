@@ -16,13 +16,13 @@ from typing import Any
 import gymnasium as gym
 
 from envfactory_gym.actions import MAX_ACTION_CHARS
-from envfactory_gym.answers import normalise, record_text, records, value_forms
 from envfactory_gym.database import shared_connection
 from envfactory_gym.env import ToolUseEnv
 from envfactory_gym.errors import EnvFactoryError, suggest
 from envfactory_gym.package import EnvPackage, identity_values
 from envfactory_gym.registration import resolve_env_id
 from envfactory_gym.reward import reached_reads, result_forms, through_reached, verification_reads
+from envfactory_gym.reward.answers import normalise, record_text, records, value_forms
 from envfactory_gym.tasks import Task
 from envfactory_gym.user import STOP_TOKEN
 

@@ -8,9 +8,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from envfactory_gym.answers import iter_fields, normalise, value_forms, within
 from envfactory_gym.package import EnvPackage, identity_values
 from envfactory_gym.reward import needed_facts, verification_reads
+from envfactory_gym.reward.answers import iter_fields, normalise, value_forms, within
 from envfactory_gym.tasks import Task
 
 #: The cut a user's env applies to a tool result (``ToolUseEnv(max_result_chars=...)``'s default).

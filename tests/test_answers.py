@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from envfactory_gym.answers import (
+from envfactory_gym.reward.answers import (
     MAX_ANSWER_CHARS,
     AnswerKey,
     DataValues,

@@ -153,7 +153,7 @@ def test_on_a_read_only_task_the_trace_counts_only_with_the_answer():
 
 
 def test_rival_values_come_from_the_answer_key():
-    from envfactory_gym.answers import AnswerKey
+    from envfactory_gym.reward.answers import AnswerKey
 
     key = AnswerKey(["shipped"], results=[("get", {"orders": [{"status": "shipped"}, {"status": "pending"},
                                                               {"status": "delivered"}]})])

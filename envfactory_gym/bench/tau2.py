@@ -182,7 +182,9 @@ class Tau2Env(BenchEnv):
 
     def _evaluate(self, reason: str) -> tuple[bool, float, dict[str, Any], dict[str, float | int]]:
         assert self.task is not None
-        score: Score = evaluate(self.domain, self.task.source, self._trajectory, reason)
+        # τ² has no reason for an outgrown conversation: like a step budget run out, it scores 0.
+        termination = "max_steps" if reason == "max_conversation_chars" else reason
+        score: Score = evaluate(self.domain, self.task.source, self._trajectory, termination)
         details = {**score.details, "split": self.split, "tool_errors": self._errors}
         return score.passed, score.reward, details, score.components
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import queue
 import threading
 import time
 import traceback
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,88 +15,21 @@ import gymnasium as gym
 from tqdm.auto import tqdm
 
 from envfactory_gym.agents.base import Agent
-from envfactory_gym.errors import EpisodeTruncated
-from envfactory_gym.eval.store import EpisodeStore, Key
-from envfactory_gym.registration import resolve_env_id
-from envfactory_gym.user import STOP_TOKEN
+from envfactory_gym.episode import EpisodePlay
+from envfactory_gym.eval.episodes import (  # noqa: F401  (their old home)
+    BAR_FORMAT,
+    AgentFactory,
+    EpisodeSpec,
+    EvalResult,
+    UserFactory,
+    eval_record,
+    plan_episodes,
+    play_spec,
+)
+from envfactory_gym.eval.store import EpisodeStore
 
-AgentFactory = Callable[[], Agent]
 #: How long Ctrl-C waits for the episodes being played to end (threaded agents) before the command stops.
 STOP_WAIT_S = 30.0
-#: The progress bar: done/total and elapsed time, no ETA (batched episodes end together, so a rate says little).
-BAR_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} episodes [{elapsed} elapsed]"
-UserFactory = Callable[[], Any]
-
-
-@dataclass(frozen=True)
-class EpisodeSpec:
-    """One episode to play: a task of an env, in one trial, with its seed."""
-
-    env: str
-    domain: str
-    task_id: str
-    trial: int
-    seed: int
-
-    @property
-    def key(self) -> Key:
-        return (self.env, self.task_id, self.trial)
-
-
-@dataclass
-class EvalResult:
-    """What a call of :func:`run_eval` did: every stored record, the episodes it played now, the failures."""
-
-    records: list[dict[str, Any]]
-    played: int
-    skipped: int
-    errors: list[dict[str, Any]] = field(default_factory=list)
-    wall_s: float = 0.0
-    turns: int = 0
-
-    @property
-    def episodes_per_s(self) -> float:
-        return self.played / self.wall_s if self.wall_s > 0 else 0.0
-
-    @property
-    def turns_per_s(self) -> float:
-        return self.turns / self.wall_s if self.wall_s > 0 else 0.0
-
-
-def plan_episodes(envs: Sequence[str], trials: int = 1, seed: int = 0, env_kwargs: Mapping[str, Any] | None = None,
-                  limit: int | None = None) -> list[EpisodeSpec]:
-    """Every (env, task, trial) to play, trial-major so that a partial run covers every task once first."""
-    if trials < 1:
-        raise ValueError(f"trials must be at least 1, got {trials}")
-    tasks: list[tuple[str, str, int, str]] = []
-    for env_id in dict.fromkeys(resolve_env_id(e) for e in envs):
-        env = gym.make(env_id, **dict(env_kwargs or {}))
-        try:
-            u = env.unwrapped
-            tasks += [(env_id, u.report_domain, i, t.id) for i, t in enumerate(u.tasks[:limit])]
-        finally:
-            env.close()
-    return [EpisodeSpec(env_id, domain, task_id, trial, seed + 1000 * trial + index)
-            for trial in range(trials) for env_id, domain, index, task_id in tasks]
-
-
-def play_episode(env: gym.Env, agent: Agent, spec: EpisodeSpec) -> dict[str, Any]:
-    """Play one episode to its end and return its full record (trajectory, reward components, state diff)."""
-    start = time.perf_counter()
-    obs, info = _begin(env, agent, spec)
-    agent.reset(env, obs, info)
-    reward, done, steps = 0.0, (False, False), 0
-    while not any(done):
-        try:
-            action = agent.act(obs, info)
-        except EpisodeTruncated as exc:  # e.g. the conversation outgrew the model's context: score it as it stands
-            _obs, reward, _terminated, _truncated, info = env.step(STOP_TOKEN)
-            record = _record(env, spec, obs, float(reward), info, steps, (False, True), time.perf_counter() - start)
-            record["truncation_reason"] = str(exc)
-            return record
-        obs, reward, *done, info = env.step(action)
-        steps += 1
-    return _record(env, spec, obs, float(reward), info, steps, done, time.perf_counter() - start)
 
 
 def run_eval(specs: Sequence[EpisodeSpec], agent_factory: AgentFactory, run_dir: str | Path,
@@ -222,7 +154,7 @@ def _worker(jobs: queue.SimpleQueue, agent: Agent, ctx: _Context) -> None:
             try:
                 if spec.env not in envs:
                     envs[spec.env] = ctx.make_env(spec.env)
-                ctx.done(play_episode(envs[spec.env], agent, spec))
+                ctx.done(play_spec(envs[spec.env], agent, spec))
             except Exception as exc:  # one broken episode must not stop the others
                 ctx.failed(spec, exc)
     finally:
@@ -232,12 +164,8 @@ def _worker(jobs: queue.SimpleQueue, agent: Agent, ctx: _Context) -> None:
 
 @dataclass
 class _Slot:
-    env: gym.Env
+    play: EpisodePlay
     spec: EpisodeSpec
-    obs: tuple
-    info: dict[str, Any]
-    start: float
-    steps: int = 0
 
 
 def _run_batched(todo: list[EpisodeSpec], agent: Any, batch: int, ctx: _Context) -> None:
@@ -251,7 +179,7 @@ def _run_batched(todo: list[EpisodeSpec], agent: Any, batch: int, ctx: _Context)
             if not slots:
                 continue
             try:
-                actions = agent.act_batch([(s.env, s.obs, s.info) for s in slots])
+                actions = agent.act_batch([(s.play.env, s.play.obs, s.play.info) for s in slots])
             except Exception as exc:
                 for s in slots:
                     ctx.failed(s.spec, exc)
@@ -265,61 +193,26 @@ def _run_batched(todo: list[EpisodeSpec], agent: Any, batch: int, ctx: _Context)
 
 def _open_slot(spec: EpisodeSpec, slots: list[_Slot], envs: dict[tuple[int, str], gym.Env], agent: Any,
                ctx: _Context) -> None:
-    busy = {id(s.env) for s in slots}
+    busy = {id(s.play.env) for s in slots}
     index = next(i for i in range(len(slots) + 1) if id(envs.get((i, spec.env))) not in busy)
     if (index, spec.env) not in envs:
         envs[(index, spec.env)] = ctx.make_env(spec.env)
     env = envs[(index, spec.env)]
     try:
-        obs, info = _begin(env, agent, spec)
-        agent.reset(env, obs, info)
+        play = EpisodePlay(env, agent, spec.seed, {"task_id": spec.task_id})
     except Exception as exc:
         ctx.failed(spec, exc)
         return
-    slots.append(_Slot(env, spec, obs, info, time.perf_counter()))
+    slots.append(_Slot(play, spec))
 
 
 def _advance(slot: _Slot, action: Any, ctx: _Context) -> bool:
     """Step one batched episode; False once it has ended (and been stored)."""
     try:
-        slot.obs, reward, terminated, truncated, slot.info = slot.env.step(action)
+        if not slot.play.advance(action):
+            return True
     except Exception as exc:
         ctx.failed(slot.spec, exc)
         return False
-    slot.steps += 1
-    if not (terminated or truncated):
-        return True
-    ctx.done(_record(slot.env, slot.spec, slot.obs, float(reward), slot.info, slot.steps, (terminated, truncated),
-                     time.perf_counter() - slot.start))
+    ctx.done(eval_record(slot.play.env, slot.spec, slot.play.result()))
     return False
-
-
-# -- records -------------------------------------------------------------------------------------
-
-
-def _begin(env: gym.Env, agent: Agent, spec: EpisodeSpec) -> tuple[tuple, dict[str, Any]]:
-    obs, info = env.reset(seed=spec.seed, options={"task_id": spec.task_id})
-    if hasattr(agent, "set_episode_seed"):
-        agent.set_episode_seed(spec.seed)
-    return obs, info
-
-
-def _record(env: gym.Env, spec: EpisodeSpec, obs: tuple, reward: float, info: dict[str, Any], steps: int,
-            done: Sequence[bool], duration_s: float) -> dict[str, Any]:
-    u = env.unwrapped
-    task_part = u.episode_record()  # our envs' state diffs; a benchmark env's gold (its verdict is in info)
-    record = {
-        "env": spec.env, "domain": spec.domain, "task_id": spec.task_id, "trial": spec.trial, "seed": spec.seed,
-        "reward": reward, "components": dict(info.get("reward_components", {})), "steps": steps,
-        "terminated": bool(done[0]), "truncated": bool(done[1]), "duration_s": round(duration_s, 4),
-        "instruction": task_part["instruction"], "messages": _jsonable(list(obs)),
-        "state_diff": _jsonable(task_part["state_diff"]), "gold_diff": _jsonable(task_part["gold_diff"]),
-        "gold_calls": _jsonable(task_part["gold_calls"]),
-    }
-    if "benchmark" in info:
-        record["benchmark"] = _jsonable(info["benchmark"])
-    return record
-
-
-def _jsonable(value: Any) -> Any:
-    return json.loads(json.dumps(value, default=str))

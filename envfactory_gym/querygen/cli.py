@@ -159,8 +159,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--no-replay", action="store_true", help="skip the oracle replay")
     p.set_defaults(func=cmd_report)
-    for name, what in (("export-sft", "oracle conversations (OpenAI chat format) for SFT"),
-                       ("export-rl", "prompts with gold calls for RL")):
+    for name, what in (("export-sft", "oracle conversations (OpenAI chat format) for SFT"),):
         p = tsub.add_parser(name, help=f"write {what} as JSONL")
         p.add_argument("--env", required=True, type=known_env_id, help="env id, e.g. EnvFactory/retail-v0")
         p.add_argument("--tasks", required=True, help="JSONL task file")
@@ -171,6 +170,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             p.add_argument("--plan", action="store_true",
                            help="the oracle names its tool chain in its first turn ('Plan: a, b, c.')")
         p.set_defaults(func=cmd_export)
+    from envfactory_gym.integrations.export import add_arguments as add_export_rl
+
+    add_export_rl(tsub.add_parser("export-rl", help="write RL task rows: QueryGen's records (plain) or a trainer's "
+                                                    "dataset rows (verl, skyrl, verifiers, openrlhf)"))
     p = subparsers.add_parser("graph", help="the tool graph of an environment")
     p.add_argument("env_id", type=known_env_id, help="env id, e.g. EnvFactory/retail-v0")
     p.add_argument("--json", type=output_file, help="write the node-link JSON here")

@@ -8,11 +8,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
-from envfactory_gym.answers import normalise, within
 from envfactory_gym.package import EnvPackage
 from envfactory_gym.querygen.graph import feeds, identifier_columns
 from envfactory_gym.querygen.spec import QueryGenSpec
 from envfactory_gym.querygen.template import Slot, as_datetime, format_value, join_words, lookup, parse, render, slots
+from envfactory_gym.reward.answers import normalise, within
 
 #: Result fields whose names suggest that they name a row (used when a table declares no descriptions).
 _NAMING = ("name", "title", "label")

@@ -5,10 +5,20 @@ from __future__ import annotations
 import statistics
 from collections import defaultdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from envfactory_gym.querygen.graph import ToolGraph
+import networkx as nx
+
+
+class ToolGraph(Protocol):
+    """What drawing needs of :class:`envfactory_gym.querygen.graph.ToolGraph` (named here, not imported)."""
+
+    graph: nx.DiGraph
+    pkg: Any
+
+    def depths(self) -> dict[str, int | None]: ...
+
+    def user_only(self, tool: str | None = None) -> list[tuple[str, str]]: ...
 
 DPI = 150
 READ_COLOUR = "#cfe8d8"

@@ -14,12 +14,12 @@ from decimal import Decimal
 from typing import Any
 
 from envfactory_gym.database import DuckDBState
-from envfactory_gym.outcomes import report_facts
 from envfactory_gym.package import EnvPackage
 from envfactory_gym.querygen.describe import References, is_reference, pick_answer
 from envfactory_gym.querygen.graph import ToolGraph, identifier_columns, iter_fields
 from envfactory_gym.querygen.refine import TAG_IN_SEQUENCE, TAG_MULTI, UnphraseableTask, refine_task
 from envfactory_gym.querygen.spec import declarations_for
+from envfactory_gym.reward.outcomes import report_facts
 from envfactory_gym.task_checks import prune_unused_reads, task_problems
 from envfactory_gym.tasks import GoldCall, Task
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
-from envfactory_gym.eval.harness import BAR_FORMAT, AgentFactory, EpisodeSpec, EvalResult, UserFactory, play_episode
+from envfactory_gym.eval.episodes import BAR_FORMAT, AgentFactory, EpisodeSpec, EvalResult, UserFactory, play_spec
 from envfactory_gym.eval.store import EpisodeStore
 from envfactory_gym.scale.cluster import ray_session, registrations
 from envfactory_gym.scale.worker import Job, RayPool
@@ -47,7 +47,7 @@ def run_eval_ray(specs: Sequence[EpisodeSpec], agent_factory: AgentFactory, run_
     errors: list[dict[str, Any]] = []
     played = turns = 0
     regs = registrations(s.env for s in todo)
-    args = {"agent_factory": agent_factory, "runner": play_episode, "env_kwargs": dict(env_kwargs or {}),
+    args = {"agent_factory": agent_factory, "runner": play_spec, "env_kwargs": dict(env_kwargs or {}),
             "user_factory": user_factory, "registrations": regs}
     bar = tqdm(total=len(specs), initial=len(specs) - len(todo), desc=f"eval {agent_name} (ray)".strip(),
                unit="ep", disable=not progress, dynamic_ncols=True, bar_format=BAR_FORMAT)

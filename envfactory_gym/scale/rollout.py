@@ -10,10 +10,10 @@ from typing import Any
 
 import gymnasium as gym
 
-from envfactory_gym.errors import EnvFactoryError, EpisodeTruncated
+from envfactory_gym.episode import play_episode
+from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.scale.cluster import check_backend, ray_session, registrations
 from envfactory_gym.scale.worker import EpisodeWorker, Job, LocalPool, RayPool
-from envfactory_gym.user import STOP_TOKEN
 
 #: ``policy(messages, tools) -> action``: an action as ``env.step`` takes it, or a :class:`PolicyOutput`.
 Policy = Callable[[list[dict[str, Any]], list[dict[str, Any]]], Any]
@@ -94,6 +94,7 @@ class RolloutEpisode:
     truncation_reason: str | None = None
     turns: list[dict[str, Any]] = field(default_factory=list)
     error: str | None = None
+    end_reason: str = ""
 
     @property
     def ok(self) -> bool:
@@ -143,27 +144,12 @@ class _PolicyFactory:
 def play_rollout(env: gym.Env, agent: Any, job: tuple[int, RolloutTask]) -> RolloutEpisode:
     """Play one task to its end with ``agent`` and return the episode (the workers' runner)."""
     index, task = job
-    obs, info = env.reset(seed=task.seed, options={"task_id": task.task_id})
-    if hasattr(agent, "set_episode_seed"):
-        agent.set_episode_seed(task.seed)
-    agent.reset(env, obs, info)
-    reward, done, steps, reason = 0.0, (False, False), 0, None
-    while not any(done):
-        try:
-            action = agent.act(obs, info)
-        except EpisodeTruncated as exc:  # the conversation outgrew the model's context: score it as it stands
-            obs, reward, _terminated, _truncated, info = env.step(STOP_TOKEN)
-            done, reason = (False, True), str(exc)
-            break
-        obs, reward, *done, info = env.step(action)
-        steps += 1
-    u = env.unwrapped
-    return RolloutEpisode(index, task.env_id, task.task_id, task.seed,
-                          messages=json.loads(json.dumps(list(obs), default=str)), tools=list(u.tool_schemas),
-                          reward=float(reward),
-                          components={k: float(v) for k, v in info.get("reward_components", {}).items()},
-                          steps=steps, terminated=bool(done[0]), truncated=bool(done[1]), truncation_reason=reason,
-                          turns=list(getattr(agent, "turns", [])))
+    ep = play_episode(env, agent, task.seed, {"task_id": task.task_id})
+    return RolloutEpisode(index, task.env_id, task.task_id, task.seed, messages=ep.messages,
+                          tools=list(env.unwrapped.tool_schemas), reward=ep.reward,
+                          components={k: float(v) for k, v in ep.components.items()}, steps=ep.steps,
+                          terminated=ep.terminated, truncated=ep.truncated, truncation_reason=ep.truncation_reason,
+                          turns=ep.turns, end_reason=ep.end_reason)
 
 
 def rollout_tasks(envs: str | Sequence[str], tasks: str | None = None, *, repeat: int = 1, seed: int = 0,

@@ -7,6 +7,8 @@ from typing import Any
 
 import gymnasium as gym
 
+from envfactory_gym.episode import play_episode
+
 
 @dataclass
 class EpisodeScript:
@@ -29,19 +31,16 @@ def oracle_script(env_id: str, task_id: str, seed: int = 0) -> EpisodeScript:
     """
     from envfactory_gym.agents.oracle import OracleAgent
 
+    actions: list[Any] = []
+    answers: list[str] = []
+
+    def record(action: Any, before: tuple, after: tuple) -> None:
+        actions.append(action)
+        answers.append("\n".join(m["content"] for m in after[len(before) + 1:] if m["role"] in ("tool", "user")))
+
     env = gym.make(env_id)
     try:
-        obs, info = env.reset(seed=seed, options={"task_id": task_id})
-        agent = OracleAgent()
-        agent.reset(env, obs, info)
-        actions, answers = [], []
-        while True:
-            action = agent.act(obs, info)
-            before = len(obs)
-            obs, reward, terminated, truncated, info = env.step(action)
-            actions.append(action)
-            answers.append("\n".join(m["content"] for m in obs[before + 1:] if m["role"] in ("tool", "user")))
-            if terminated or truncated:
-                return EpisodeScript(task_id, seed, actions, answers, float(reward), dict(info["reward_components"]))
+        ep = play_episode(env, OracleAgent(), seed, {"task_id": task_id}, on_step=record, keep_messages=False)
     finally:
         env.close()
+    return EpisodeScript(task_id, seed, actions, answers, ep.reward, ep.components)

@@ -12,7 +12,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from envfactory_gym.answers import records
+from envfactory_gym.reward.answers import records
 
 ASK_EMAIL = "Could you tell me your email address?"
 ASK_ZIP = "Could you tell me your zip code?"
@@ -145,7 +145,7 @@ class DiscreteToolCallEnv(gym.Env):
                            if sum(v is not None and not isinstance(v, bool) for v in r.values()) >= 2]
                 if answers:
                     # One record's values in prose: a labelled paste of every field would not single the
-                    # answer out (see envfactory_gym.answers).
+                    # answer out (see envfactory_gym.reward.answers).
                     self._answers = ["Here is what I found: " + ", ".join(
                         str(v) for v in r.values() if v is not None and not isinstance(v, bool)).replace("?", "") + "."
                         for r in answers[:len(ANSWER_SLOTS)]]

@@ -9,9 +9,9 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.answers import normalise, records, value_forms
 from envfactory_gym.package import EnvPackage
-from envfactory_gym.renderings import nearest_year as _nearest_year
+from envfactory_gym.reward.answers import normalise, records, value_forms
+from envfactory_gym.reward.renderings import nearest_year as _nearest_year
 from envfactory_gym.task_checks import PROBLEM_CLASSES, TaskProblems, task_problems
 from envfactory_gym.tasks import Task
 from envfactory_gym.user import STOP_TOKEN, SYNONYMS, ScriptedUser, is_decision

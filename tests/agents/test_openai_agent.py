@@ -12,7 +12,7 @@ from envfactory_gym.agents import make_agent
 from envfactory_gym.agents.hermes import chat_messages, parse_tool_calls, text_messages, tool_call_text
 from envfactory_gym.agents.openai_agent import NO_CALL_WARNING_AFTER, OpenAIAgent
 from envfactory_gym.eval.cli import main
-from envfactory_gym.eval.harness import plan_episodes, play_episode, run_eval
+from envfactory_gym.eval.harness import plan_episodes, play_spec, run_eval
 from envfactory_gym.llm import DeadlineExceeded, LLMClient
 from envfactory_gym.testing.replay_server import ReplayServer
 from tests.conftest import LIBRARY_ID
@@ -42,7 +42,7 @@ def test_native_tool_calls_solve_a_task(env):
         return {"tool_calls": [TITLE_CALL]}
 
     with ReplayServer(model) as server:
-        record = play_episode(env, OpenAIAgent(client=client_for(server)), spec())
+        record = play_spec(env, OpenAIAgent(client=client_for(server)), spec())
         first = server.requests[0]
     assert record["reward"] == 1.0, record["components"]
     assert {t["function"]["name"] for t in first["tools"]} >= {"get_book", "search_books"}
@@ -58,7 +58,7 @@ def test_malformed_tool_call_json_is_a_format_error_not_a_crash(env):
         {"content": "It is Book about topic 5."},
     ])
     with ReplayServer(lambda _r: next(replies)) as server:
-        record = play_episode(env, OpenAIAgent(client=client_for(server)), spec())
+        record = play_spec(env, OpenAIAgent(client=client_for(server)), spec())
         # The broken call went back to the model as an error result, and the episode went on.
         second = server.requests[1]["messages"]
     assert any(m["role"] == "tool" and m["content"].startswith("Error") for m in second)
@@ -73,7 +73,7 @@ def test_text_mode_sends_hermes_text_and_parses_calls():
     e = gym.make(LIBRARY_ID)
     try:
         with ReplayServer(lambda _r: next(replies)) as server:
-            record = play_episode(e, OpenAIAgent(client=client_for(server), mode="text"), spec())
+            record = play_spec(e, OpenAIAgent(client=client_for(server), mode="text"), spec())
             requests = server.requests
     finally:
         e.close()
@@ -89,7 +89,7 @@ def test_server_errors_are_retried_through_the_client(env):
                     {"status": 503}, {"content": "Book about topic 5."}])
     with ReplayServer(lambda _r: next(replies)) as server:
         agent = OpenAIAgent(client=client_for(server))
-        record = play_episode(env, agent, spec())
+        record = play_spec(env, agent, spec())
     assert record["reward"] == 1.0
     assert agent.usage_summary()["requests"] == 2
 
@@ -145,7 +145,7 @@ def title_model(request):
 def test_tool_choice_is_sent_so_that_servers_render_the_tools(env, choice):
     # The server renders tools only when tool_choice says so (as some do): without it the model sees none.
     with ReplayServer(title_model, tool_choice_default="none") as server:
-        record = play_episode(env, OpenAIAgent(client=client_for(server), tool_choice=choice), spec())
+        record = play_spec(env, OpenAIAgent(client=client_for(server), tool_choice=choice), spec())
         requests = server.requests
     assert all(r["tool_choice"] == choice and r["tools"] for r in requests)
     assert record["reward"] == 1.0 and record["components"]["trace"] == 1.0
@@ -157,7 +157,7 @@ def test_tool_choice_is_validated_and_not_sent_without_tools():
     e = gym.make(LIBRARY_ID)
     try:
         with ReplayServer(["The title is Book about topic 5."]) as server:
-            play_episode(e, OpenAIAgent(client=client_for(server), mode="text"), spec())
+            play_spec(e, OpenAIAgent(client=client_for(server), mode="text"), spec())
             assert "tool_choice" not in server.requests[0] and "tools" not in server.requests[0]
     finally:
         e.close()
@@ -168,7 +168,7 @@ def test_endpoint_that_never_calls_a_tool_warns_once(env):
         agent = OpenAIAgent(client=client_for(server))
         with pytest.warns(RuntimeWarning, match="without a single native tool call") as caught:
             while len(server.requests) < NO_CALL_WARNING_AFTER + 5:
-                play_episode(env, agent, spec())
+                play_spec(env, agent, spec())
     assert len([w for w in caught if "native tool call" in str(w.message)]) == 1
 
 
@@ -176,7 +176,7 @@ def test_tool_call_turns_send_a_string_content(env):
     # A server with strict request models answers HTTP 500 with a validation error to ``"content": null``.
     with ReplayServer(title_model, string_content=True) as server:
         agent = OpenAIAgent(client=client_for(server))
-        record = play_episode(env, agent, spec())
+        record = play_spec(env, agent, spec())
         second = server.requests[1]["messages"]
     assert record["reward"] == 1.0 and len(server.requests) == 2
     call_turn = next(m for m in second if m.get("tool_calls"))
@@ -191,7 +191,7 @@ def test_request_deadline_ends_an_answer_that_never_ends(env):
         agent = OpenAIAgent(client=client_for(server), request_deadline_s=0.5)
         start = time.perf_counter()
         with pytest.raises(DeadlineExceeded, match="0.5 s request deadline.*still arriving"):
-            play_episode(env, agent, spec())
+            play_spec(env, agent, spec())
         assert time.perf_counter() - start < 5
         assert len(server.requests) == 1  # no retry queued behind the abandoned answer
 
@@ -201,7 +201,7 @@ def test_episode_deadline_bounds_all_the_turns(env):
     with ReplayServer(lambda _r: looping) as server:
         agent = OpenAIAgent(client=client_for(server), episode_deadline_s=0.5)
         with pytest.raises(DeadlineExceeded, match="episode ran past its 0.5 s deadline"):
-            play_episode(env, agent, spec())
+            play_spec(env, agent, spec())
         turns = len(server.requests)
     assert 2 <= turns <= 4
     with pytest.raises(ValueError, match="episode_deadline_s must be positive"):

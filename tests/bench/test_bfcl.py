@@ -236,7 +236,7 @@ def test_eval_cli_reports_bfcl_accuracy(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_openai_fc_agent_plays_an_entry_over_http_like_bfcls_inference_loop() -> None:
     from envfactory_gym.agents.openai_agent import OpenAIAgent
-    from envfactory_gym.eval.harness import plan_episodes, play_episode
+    from envfactory_gym.eval.harness import plan_episodes, play_spec
     from envfactory_gym.llm import LLMClient
     from envfactory_gym.testing.replay_server import ReplayServer
 
@@ -253,7 +253,7 @@ def test_openai_fc_agent_plays_an_entry_over_http_like_bfcls_inference_loop() ->
     try:
         with ReplayServer(model) as server:
             client = LLMClient(server.base_url, "replay", max_retries=1, timeout_s=10)
-            record = play_episode(e, OpenAIAgent(client=client), spec)
+            record = play_spec(e, OpenAIAgent(client=client), spec)
             first = server.requests[0]
     finally:
         e.close()

@@ -56,11 +56,11 @@ def test_a_run_that_failed_before_its_first_episode_does_not_block_the_next(tmp_
     import envfactory_gym.eval.harness as harness
 
     run = tmp_path / "run"
-    real = harness.play_episode
-    monkeypatch.setattr(harness, "play_episode", lambda *a, **k: (_ for _ in ()).throw(ConnectionError("down")))
+    real = harness.play_spec
+    monkeypatch.setattr(harness, "play_spec", lambda *a, **k: (_ for _ in ()).throw(ConnectionError("down")))
     assert main(["eval", "--quiet", "--agent", "oracle", "--envs", LIBRARY_ID, "--report", str(run)]) == 1
     assert load_records(run) == [] and "episode" in capsys.readouterr().err
-    monkeypatch.setattr(harness, "play_episode", real)
+    monkeypatch.setattr(harness, "play_spec", real)
     # Other settings (here a task file) in the same folder: accepted, since it holds no episode.
     tasks = tmp_path / "tasks.jsonl"
     tasks.write_text("\n".join((LIBRARY_DIR / "tasks.jsonl").read_text().splitlines()[:2]) + "\n")
@@ -104,7 +104,7 @@ def test_ctrl_c_with_threaded_agents_lets_the_running_episodes_end_and_counts_th
 
     import envfactory_gym.eval.harness as harness
 
-    run, real, calls = tmp_path / "run", harness.play_episode, []
+    run, real, calls = tmp_path / "run", harness.play_spec, []
 
     def interrupt_during_the_second(*args, **kwargs):
         calls.append(1)
@@ -114,7 +114,7 @@ def test_ctrl_c_with_threaded_agents_lets_the_running_episodes_end_and_counts_th
             time.sleep(0.3)  # slow episodes: still playing when the main thread sees it
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(harness, "play_episode", interrupt_during_the_second)
+    monkeypatch.setattr(harness, "play_spec", interrupt_during_the_second)
     assert main(["eval", "--quiet", "--agent", "oracle", "--envs", LIBRARY_ID, "--trials", "3", "--concurrency", "2",
                  "--report", str(run)]) == 130
     saved = len(load_records(run))

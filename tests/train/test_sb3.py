@@ -52,7 +52,7 @@ def test_ppo_runs_a_few_hundred_steps(env):
 
 def test_the_final_answer_states_one_record_not_everything_seen():
     import envfactory_gym
-    from envfactory_gym.answers import record_text, records
+    from envfactory_gym.reward.answers import record_text, records
     from envfactory_gym.train.sb3 import ANSWER_SLOTS
 
     if "EnvFactory/retail-v0" not in envfactory_gym.registered_env_ids():

@@ -1,0 +1,97 @@
+"""The whole score of a finished episode of a tool environment: its state, its trace and what it told the user."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from envfactory_gym.reward.answers import AnswerKey, DataValues, own_words, user_text, value_forms
+from envfactory_gym.reward.composite import CompositeReward, RewardBreakdown
+from envfactory_gym.reward.outcomes import claims_change, made_up_values
+from envfactory_gym.reward.trace import identity_values, reached_reads, through_reached, verification_reads
+from envfactory_gym.tasks import Task
+
+if TYPE_CHECKING:  # the package imports the reward, not the other way round
+    from envfactory_gym.database import DuckDBState
+    from envfactory_gym.package import EnvPackage, GoldOutcome
+
+
+@dataclass
+class EpisodeTrace:
+    """What an episode did, as the conversation loop records it for the reward.
+
+    ``calls`` holds every call the agent made (name and arguments, validated where the tool took them),
+    ``refused`` the indices in ``calls`` of those that failed; ``results`` the ``(tool, result)`` of each call that
+    ran and ``result_args`` its arguments; ``said`` the agent's words to the user.
+    """
+
+    calls: list[tuple[str, Mapping[str, Any]]] = field(default_factory=list)
+    refused: list[int] = field(default_factory=list)
+    results: list[tuple[str, Any]] = field(default_factory=list)
+    result_args: list[Mapping[str, Any]] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)
+    format_errors: int = 0
+
+
+def state_changes(package: EnvPackage, gold: GoldOutcome, state: DuckDBState) -> frozenset[tuple[str, str, str]]:
+    """The row changes the episode made, over the tables either it or the gold trajectory wrote."""
+    tables = state.dirty | gold.diff.tables
+    # Tables neither side wrote hold the template's rows by construction; the rest compare by fingerprint, so
+    # the row diff is only built when the states differ.
+    if state.fingerprints(tables) == gold.expected_fingerprints(package.template, tables):
+        return gold.changes
+    return state.diff(set(tables)).changes(package.template.tables)
+
+
+def state_score(package: EnvPackage, gold: GoldOutcome, state: DuckDBState, mine: frozenset[Any],
+                partial: bool) -> float:
+    """1.0 when the episode's changes are the gold's (independent writes in another order included), else 0 or,
+    with ``partial``, the Jaccard share of the changes."""
+    if mine == gold.changes:
+        return 1.0
+    if len(mine) == len(gold.changes):
+        # Independent writes made in another order give new rows other sequential ids: compare without them.
+        tables = package.template.tables
+        if state.diff(set(state.dirty) | gold.diff.tables).loose_changes(tables) == gold.diff.loose_changes(tables):
+            return 1.0
+    return len(mine & gold.changes) / len(mine | gold.changes) if partial else 0.0
+
+
+def answer_key(package: EnvPackage, task: Task, gold: GoldOutcome, results: list[tuple[str, Any]]) -> AnswerKey | None:
+    """What the task's outputs are judged against: the seed data, the gold results and this episode's."""
+    if not task.outputs:
+        return None
+    return AnswerKey(task.outputs, DataValues.from_template(package.template),
+                     [*zip((c.name for c in task.gold_calls), gold.results), *results],
+                     user_text(task.instruction, task.user_facts), clock=package.manifest.now,
+                     free_text=package.policy, derived_from=gold.results[-1] if gold.results else None,
+                     read_only=not gold.diff)
+
+
+def score_episode(package: EnvPackage, task: Task, gold: GoldOutcome, state: DuckDBState, trace: EpisodeTrace,
+                  reward: CompositeReward) -> tuple[RewardBreakdown, int]:
+    """The composite reward of the finished episode, and how many row changes it made."""
+    mine = state_changes(package, gold, state)
+    score = state_score(package, gold, state, mine, reward.config.partial_state_credit)
+    writes = package.write_tools
+    identity = identity_values(task)
+    found = list(zip(trace.result_args, (r for _, r in trace.results)))  # (arguments, result) of each call
+    checks = verification_reads(task.gold_calls, identity)
+    own_lookups = (r for args, r in found
+                   if any(value_forms(v) & identity for v in args.values() if not isinstance(v, dict)))
+    reached = reached_reads(gold.needed(task, writes), found, own_lookups, checks)
+    needed = {i: f for i, f in gold.needed(task, writes).items() if i not in checks}
+    reached = through_reached(task.gold_calls, needed, reached, task.outputs)
+    said = [own_words(m) for m in trace.said]
+    wrote = any(name in writes for name, _ in trace.results)
+    false = int(not wrote and claims_change(said))  # "I've extended it" with no change made
+    if gold.diff:  # a writing task: the amounts its report states must come from the data
+        sources = [*(r for _, r in trace.results), *gold.results, *(a for _, a in trace.calls),
+                   user_text(task.instruction, task.user_facts), package.policy]
+        false += len(made_up_values(said, sources, clock=package.manifest.now))
+    breakdown = reward(gold_calls=task.gold_calls, calls=trace.calls, state_score=score, outputs=task.outputs,
+                       messages=trace.said, format_errors=trace.format_errors, forbidden_calls=task.forbidden_calls,
+                       answer=answer_key(package, task, gold, trace.results), read_only=not gold.diff,
+                       reached=reached, writes=writes, made_up_values=false, refused=trace.refused)
+    return breakdown, len(mine)

@@ -1,0 +1,129 @@
+"""Values as people write them: dates, times, percentages, list markers and number words read into canonical forms."""
+
+from __future__ import annotations
+
+import calendar
+import functools
+import re
+from datetime import date, datetime
+
+from dateutil import parser as date_parser
+from number_parser import parse as parse_number_words
+
+_MONTHS = sorted({m.lower() for m in [*calendar.month_name[1:], *calendar.month_abbr[1:], "sept"]}, key=len,
+                 reverse=True)
+_MONTH = "(?:" + "|".join(_MONTHS) + r")\.?"
+_WEEKDAY = r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+)?"
+_DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_YEAR = r"(?:,?\s*(?:\d{4}))"
+#: "June 13, 2026", "Jun 13th", "Saturday, June 13", "June 13-15, 2026" (a range gives both ends).
+_MONTH_FIRST = re.compile(rf"\b{_WEEKDAY}(?P<m>{_MONTH})\s+(?P<d>{_DAY})(?:\s*(?:-|–|to|through)\s*(?P<d2>{_DAY})\b)?"
+                          rf"(?P<y>{_YEAR})?(?!\d)", re.IGNORECASE)
+#: "13 June 2026", "13th of Jun", "13-15 June".
+_DAY_FIRST = re.compile(rf"\b{_WEEKDAY}(?P<d>{_DAY})(?:\s*(?:-|–|to)\s*(?P<d2>{_DAY}))?\s+(?:of\s+)?(?P<m>{_MONTH})"
+                        rf"(?![a-z])(?P<y>{_YEAR})?(?!\d)", re.IGNORECASE)
+#: "6/13/2026", "13/06/2026", "2026/06/13", "6/13/26".
+_NUMERIC = re.compile(r"(?<![\d/.-])(?:(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<c>\d{4}|\d{2})|(?P<iy>\d{4})/(?P<im>\d{1,2})/"
+                      r"(?P<id>\d{1,2}))(?![\d/])")
+#: "2:30 PM", "2 pm", "9:00 a.m."; "14:30" is already canonical.
+_TIME_12H = re.compile(r"\b(?P<h>1[0-2]|0?[1-9])(?::(?P<min>[0-5]\d))?\s*(?P<ap>[ap])\.?\s?m\b\.?", re.IGNORECASE)
+_NOON = re.compile(r"\bnoon\b|\bmidday\b", re.IGNORECASE)
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%")
+#: "(1)", "1)" and "1." when they number a list, and "#" before an id ("order #W123").
+_LIST_MARKER = re.compile(r"\(\d{1,2}\)|(?m:^[ \t]*\d{1,2}[.)](?=\s))|(?<=[:;]\s)\d{1,2}\)(?=\s)|(?m:^[ \t]*[-*•]\s)")
+
+
+def canonical_text(text: str, clock: datetime | date | None = None) -> str:
+    """``text`` with every date it spells out rewritten as ISO ``YYYY-MM-DD`` and every 12-hour time as ``HH:MM``;
+    percentages as ``N percent``; list markers removed. A date without a year takes the year that puts it
+    nearest to ``clock`` (the environment's fixed clock; the current year when None)."""
+    return _canonical(text, _as_date(clock))
+
+
+@functools.lru_cache(maxsize=4096)
+def _canonical(text: str, today: date) -> str:
+    text = _LIST_MARKER.sub(" ", text)
+    text = _NUMERIC.sub(lambda m: _numeric(m, today), text)
+    text = _MONTH_FIRST.sub(lambda m: _named(m, today), text)
+    text = _DAY_FIRST.sub(lambda m: _named(m, today), text)
+    text = _TIME_12H.sub(_time, text)
+    text = _NOON.sub("12:00", text)
+    return _PERCENT.sub(r"\1 percent", text)
+
+
+def with_number_words(text: str) -> str:
+    """``text`` with numbers written in words as digits ("two nights" -> "2 nights"); the text unchanged when it
+    has none. Used only to find facts, never to count rival values (so "one of your orders" adds no number)."""
+    try:
+        return parse_number_words(text)
+    except Exception:  # the parser is best effort: a text it cannot read keeps its words
+        return text
+
+
+def _as_date(clock: datetime | date | str | None) -> date:
+    if clock is None:
+        return date.today()
+    if isinstance(clock, str):
+        clock = datetime.fromisoformat(clock)
+    return clock.date() if isinstance(clock, datetime) else clock
+
+
+def nearest_year(month: int, day: int, today: date) -> date | None:
+    """The date of that month and day nearest ``today`` (last year, this year or next)."""
+    best = None
+    for year in (today.year - 1, today.year, today.year + 1):
+        try:
+            d = date(year, month, day)
+        except ValueError:
+            continue
+        if best is None or abs((d - today).days) < abs((best - today).days):
+            best = d
+    return best
+
+
+def _parse(text: str, today: date) -> date | None:
+    try:
+        return date_parser.parse(text, default=datetime(today.year, 1, 1)).date()
+    except (ValueError, OverflowError):
+        return None
+
+
+def _named(m: re.Match[str], today: date) -> str:
+    day = re.sub(r"(st|nd|rd|th)$", "", m.group("d"), flags=re.IGNORECASE)
+    year = (m.group("y") or "").strip(", \t")
+    month = m.group("m").rstrip(".")
+    first = _parse(f"{month} {day} {year}".strip(), today)
+    if first is None:
+        return m.group(0)
+    if not year:
+        first = nearest_year(first.month, first.day, today) or first
+    out = first.isoformat()
+    if m.group("d2"):
+        end = re.sub(r"(st|nd|rd|th)$", "", m.group("d2"), flags=re.IGNORECASE)
+        try:
+            last = first.replace(day=int(end))
+        except ValueError:
+            return out
+        out += f" to {last.isoformat()}"
+    return out
+
+
+def _numeric(m: re.Match[str], today: date) -> str:
+    if m.group("iy"):
+        parts = (int(m.group("iy")), int(m.group("im")), int(m.group("id")))
+        candidates = [parts]
+    else:
+        a, b, c = int(m.group("a")), int(m.group("b")), int(m.group("c"))
+        year = c + 2000 if c < 100 else c
+        candidates = [(year, a, b), (year, b, a)]  # month/day first (US), then day/month
+    for y, mo, d in candidates:
+        try:
+            return date(y, mo, d).isoformat()
+        except ValueError:
+            continue
+    return m.group(0)
+
+
+def _time(m: re.Match[str]) -> str:
+    hour = int(m.group("h")) % 12 + (12 if m.group("ap").lower() == "p" else 0)
+    return f"{hour:02d}:{m.group('min') or '00'}"
