@@ -11,7 +11,7 @@ from pathlib import Path
 import envfactory_gym
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.package import load_package
-from envfactory_gym.soundness import (
+from envfactory_gym.verify.soundness import (
     DEGENERATE_MEAN_MAX,
     HAYSTACK_MAX,
     HAYSTACK_STRATEGIES,

@@ -22,4 +22,4 @@ __all__ = [
 
 register_envs()
 
-from envfactory_gym import bench as _bench  # noqa: E402,F401  (registers Bench/* when their backends are installed)
+from envfactory_gym import benchmark_envs as _benchmark_envs  # noqa: E402,F401  (registers Bench/* when their backends are installed)

@@ -25,7 +25,7 @@ _registered: dict[str, Path] = {}
 _unverified: dict[str, tuple[Path, str]] = {}
 _problems: dict[Path, str] = {}
 _dates: dict[str, str | None] = {}
-#: Envs registered without an environment folder (the public benchmarks of ``envfactory_gym.bench``).
+#: Envs registered without an environment folder (the public benchmarks of ``envfactory_gym.benchmark_envs``).
 _external: dict[str, str] = {}
 #: Known env ids that cannot be made here (a benchmark whose package is not installed) -> what to install.
 _unavailable: dict[str, str] = {}
@@ -63,7 +63,7 @@ def register_env_dir(path: str | os.PathLike[str], *, allow_unverified: bool = F
         EnvFormatError: the folder is malformed (the message names the file and the problem), or another
             folder already registered the same id. Nothing is registered in either case.
     """
-    from envfactory_gym.verify.record import RECORD_FILE, status
+    from envfactory_gym.verification import RECORD_FILE, status
 
     package = load_package(path)
     st = status(package.path)

@@ -15,7 +15,7 @@ import envfactory_gym
 from envfactory_gym.agents import OracleAgent, RandomAgent
 from envfactory_gym.registration import shipped_envs_dir
 from envfactory_gym.runner import run_episode, run_episodes, summarize
-from envfactory_gym.verify.record import status
+from envfactory_gym.verification import status
 
 ENV_IDS = envfactory_gym.registered_env_ids()
 

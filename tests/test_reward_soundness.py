@@ -12,8 +12,15 @@ import pytest
 import envfactory_gym
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.reward import CompositeReward
-from envfactory_gym.soundness import HAYSTACK_MAX, HAYSTACK_STRATEGIES, NOTHING_MAX, SoundnessReport, check_env, play
 from envfactory_gym.tasks import CallPattern, GoldCall
+from envfactory_gym.verify.soundness import (
+    HAYSTACK_MAX,
+    HAYSTACK_STRATEGIES,
+    NOTHING_MAX,
+    SoundnessReport,
+    check_env,
+    play,
+)
 from tests.conftest import LIBRARY_DIR, LIBRARY_ID
 
 ENV_IDS = envfactory_gym.registered_env_ids()

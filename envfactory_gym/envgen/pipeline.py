@@ -193,7 +193,7 @@ def _reasons(failures: list[dict[str, Any]]) -> list[str]:
 
 def land(folder: Path, out: Path, name: str) -> Path:
     """Copy a verified candidate into ``out/name`` atomically (a temporary sibling renamed into place)."""
-    from envfactory_gym.verify.record import status
+    from envfactory_gym.verification import status
 
     out.mkdir(parents=True, exist_ok=True)
     target = out / name

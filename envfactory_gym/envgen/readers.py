@@ -145,7 +145,7 @@ def read_mcp(command: Sequence[str], *, timeout_s: float = 30.0) -> Digest:
     if not command:
         raise EnvFactoryError("--resources mcp: give the server's command after 'mcp:', e.g. mcp:python server.py")
     try:
-        from envfactory_gym.serve.mcp_protocol import list_server_tools
+        from envfactory_gym.serve.mcp_client import list_server_tools
     except ImportError:
         raise EnvFactoryError("--resources mcp:...: listing an MCP server needs envfactory_gym.serve.mcp_protocol, "
                               "which this installation lacks") from None

@@ -19,10 +19,10 @@ from envfactory_gym.serve.sessions import (
     SessionPool,
 )
 
-_MCP_NAMES = ("build_server", "http_app", "list_server_tools", "serve_http", "serve_stdio")
+_MCP_NAMES = ("build_server", "http_app", "serve_http", "serve_stdio")
 
 __all__ = ["CONTROL_TOOLS", "FINISH_TOOL", "SAY_TOOL", "START_TOOL", "EpisodeScript", "SessionLimitError",
-           "SessionPool", "oracle_script", *_MCP_NAMES]
+           "SessionPool", "list_server_tools", "oracle_script", *_MCP_NAMES]
 
 
 def __getattr__(name: str) -> Any:
@@ -30,4 +30,8 @@ def __getattr__(name: str) -> Any:
         from envfactory_gym.serve import mcp_protocol
 
         return getattr(mcp_protocol, name)
+    if name == "list_server_tools":  # the client side, apart from the server
+        from envfactory_gym.serve.mcp_client import list_server_tools
+
+        return list_server_tools
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

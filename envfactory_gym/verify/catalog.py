@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.verify.record import Status, status
+from envfactory_gym.verification import Status, status
 
 #: Columns of the catalog, as ``envfactory list`` and the README show them.
 COLUMNS = ("env id", "domain", "tools (read / write)", "tables", "seeded rows",

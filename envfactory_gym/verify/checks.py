@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from envfactory_gym.syntax import parse_python
-from envfactory_gym.verify.record import CheckResult
+from envfactory_gym.verification import CheckResult
 
 #: Thresholds of the gate (documented in docs/authoring.md).
 MIN_TOOL_COVERAGE = 0.90
@@ -199,7 +199,7 @@ def check_querygen(ctx: Context, n: int = MIN_SAMPLED_TASKS) -> CheckResult:
 
 def check_soundness(ctx: Context) -> CheckResult:
     """Reward-hacking strategies stay at or below their bounds; doing nothing scores 0."""
-    from envfactory_gym import soundness
+    from envfactory_gym.verify import soundness
 
     report = soundness.check_env(ctx.env_id)
     violations = report.violations()

@@ -101,7 +101,7 @@ def _context_of(task: Task, package: EnvPackage, most: int = 3) -> str:
 def check_natural_answers(env: Any, tasks: Sequence[Task], per_task: int | None = None) -> dict[str, Any]:
     """Play the gold calls of every task with outputs, then each natural answer (or ``per_task`` of them, the
     styles taken in turn across the tasks); count the episodes below 1.0."""
-    from envfactory_gym.soundness import play
+    from envfactory_gym.verify.soundness import play
 
     package = env.unwrapped.package
     total = failed = 0

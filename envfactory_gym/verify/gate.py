@@ -11,8 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from envfactory_gym.errors import EnvFormatError
+from envfactory_gym.verification import CheckResult, VerificationRecord, content_hash, write_record
 from envfactory_gym.verify import checks
-from envfactory_gym.verify.record import CheckResult, VerificationRecord, content_hash, write_record
 from envfactory_gym.verify.sandbox import Limits, SandboxResult, network_isolation, private_dir, run_python
 from envfactory_gym.verify.worker import ENV_CHECKS
 

@@ -7,8 +7,8 @@ import os
 import sys
 from pathlib import Path
 
+from envfactory_gym.verification import CheckResult
 from envfactory_gym.verify import checks
-from envfactory_gym.verify.record import CheckResult
 
 #: The checks that run on the environment's code in this child, in order.
 ENV_CHECKS = ("load", "env_api", "agents", "querygen", "soundness", "fairness", "overlap")

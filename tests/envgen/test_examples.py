@@ -11,7 +11,7 @@ import envfactory_gym
 from envfactory_gym.envgen.pipeline import EnvSpec, generate
 from envfactory_gym.envgen.replay import load_recording, read_recording
 from envfactory_gym.testing.replay_server import ReplayServer
-from envfactory_gym.verify.record import status
+from envfactory_gym.verification import status
 from tests.envgen._helpers import config
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "envgen"

@@ -12,7 +12,7 @@ import pytest
 import envfactory_gym
 from envfactory_gym.envgen.pipeline import BatchResult, EnvSpec, env_store, generate_batch
 from envfactory_gym.testing.replay_server import ReplayServer
-from envfactory_gym.verify.record import status
+from envfactory_gym.verification import status
 from tests.envgen._helpers import SKETCH, Script, answer, config, docs_folder, skeleton_files
 
 USAGE = {"prompt_tokens": 1000, "completion_tokens": 100}

@@ -11,7 +11,7 @@ import envfactory_gym
 from envfactory_gym.envgen.pipeline import EnvSpec, env_store, generate, generate_batch
 from envfactory_gym.envgen.replay import load_recording
 from envfactory_gym.testing.replay_server import ReplayServer
-from envfactory_gym.verify.record import status
+from envfactory_gym.verification import status
 from envfactory_gym.verify.sandbox import Limits
 from tests.envgen._helpers import config
 

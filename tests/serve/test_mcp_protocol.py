@@ -17,7 +17,8 @@ from mcp import Client, StdioServerParameters
 
 import envfactory_gym
 from envfactory_gym.errors import EnvFactoryError
-from envfactory_gym.serve.mcp_protocol import check_tool_names, list_server_tools, server_tools
+from envfactory_gym.serve.mcp_client import list_server_tools
+from envfactory_gym.serve.mcp_protocol import check_tool_names, server_tools
 from tests.serve.conftest import ENV_ID, gym_script, play, start_server, stop_server
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "serve.md"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from envfactory_gym.authoring import new_environment
+from envfactory_gym.verification import RECORD_FILE, content_hash, status
 from envfactory_gym.verify.gate import verify
-from envfactory_gym.verify.record import RECORD_FILE, content_hash, status
 from envfactory_gym.verify.sandbox import Limits
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

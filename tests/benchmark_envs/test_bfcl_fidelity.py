@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 
-from envfactory_gym.bench.bfcl_data import BenchUnavailableError, BfclEntry, BfclSession, bfcl, load_entries, parse_call
+from envfactory_gym.benchmark_envs.bfcl_data import (
+    BenchUnavailableError,
+    BfclEntry,
+    BfclSession,
+    bfcl,
+    load_entries,
+    parse_call,
+)
 
 try:
     bfcl()

@@ -6,15 +6,15 @@ import sys
 
 import pytest
 
-from envfactory_gym.bench import bfcl_data
-from envfactory_gym.bench.bfcl_data import BenchUnavailableError
+from envfactory_gym.benchmark_envs import bfcl_data
+from envfactory_gym.benchmark_envs.bfcl_data import BenchUnavailableError
 
 try:
     bfcl_data.bfcl()
 except BenchUnavailableError as exc:
     pytest.skip(str(exc), allow_module_level=True)
 
-from envfactory_gym.bench.bfcl_data import BfclSession, call_string, check_entry, load_entries, parse_call  # noqa: E402
+from envfactory_gym.benchmark_envs.bfcl_data import BfclSession, call_string, check_entry, load_entries, parse_call  # noqa: E402
 
 
 def executor_globals() -> set[str]:

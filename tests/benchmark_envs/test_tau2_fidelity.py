@@ -18,7 +18,7 @@ pytest.importorskip("loguru")
 
 import envfactory_gym  # noqa: E402,F401
 from envfactory_gym.agents.oracle import OracleAgent  # noqa: E402
-from envfactory_gym.bench.tau2_eval import load_domain  # noqa: E402
+from envfactory_gym.benchmark_envs.tau2_eval import load_domain  # noqa: E402
 from envfactory_gym.llm_user import AGENT_GREETING  # noqa: E402
 
 DOMAINS = ("retail", "airline")

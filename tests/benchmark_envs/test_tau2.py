@@ -15,7 +15,7 @@ pytest.importorskip("loguru")
 
 import envfactory_gym  # noqa: E402,F401
 from envfactory_gym.agents.oracle import OracleAgent  # noqa: E402
-from envfactory_gym.bench.tau2_user import USER_STOP_TOKENS, agent_system_prompt, first_person  # noqa: E402
+from envfactory_gym.benchmark_envs.tau2_user import USER_STOP_TOKENS, agent_system_prompt, first_person  # noqa: E402
 from envfactory_gym.cli_types import known_env_ids  # noqa: E402
 from envfactory_gym.errors import EnvFactoryError, UnknownTaskError  # noqa: E402
 from envfactory_gym.eval.cli import main as eval_main  # noqa: E402

@@ -13,7 +13,7 @@ import gymnasium as gym
 from gymnasium.utils import EzPickle
 
 from envfactory_gym.actions import ParsedAction, ToolCall, clip_text
-from envfactory_gym.bench.bfcl_data import (
+from envfactory_gym.benchmark_envs.bfcl_data import (
     PACKAGE,
     BfclEntry,
     BfclSession,
@@ -23,7 +23,14 @@ from envfactory_gym.bench.bfcl_data import (
     load_entries,
     parse_call,
 )
-from envfactory_gym.bench.common import ENV_ERROR_PREFIX, FORMAT_HINT, PROMPT_STYLES, BenchEnv, BenchTask, tools_section
+from envfactory_gym.benchmark_envs.common import (
+    ENV_ERROR_PREFIX,
+    FORMAT_HINT,
+    PROMPT_STYLES,
+    BenchEnv,
+    BenchTask,
+    tools_section,
+)
 from envfactory_gym.errors import EnvFactoryError, UnknownTaskError, suggest
 from envfactory_gym.reward import CompositeReward, RewardConfig
 from envfactory_gym.spaces import Message, render_conversation

@@ -9,9 +9,14 @@ from typing import Any
 from gymnasium.utils import EzPickle
 
 from envfactory_gym.actions import ParsedAction, ToolCall
-from envfactory_gym.bench.common import PROMPT_STYLES, BenchEnv, BenchTask, tools_section
-from envfactory_gym.bench.tau2_eval import PACKAGE, Domain, Score, evaluate, load_domain
-from envfactory_gym.bench.tau2_user import Tau2LLMUser, agent_system_prompt, scripted_opening, user_system_prompt
+from envfactory_gym.benchmark_envs.common import PROMPT_STYLES, BenchEnv, BenchTask, tools_section
+from envfactory_gym.benchmark_envs.tau2_eval import PACKAGE, Domain, Score, evaluate, load_domain
+from envfactory_gym.benchmark_envs.tau2_user import (
+    Tau2LLMUser,
+    agent_system_prompt,
+    scripted_opening,
+    user_system_prompt,
+)
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.llm_user import AGENT_GREETING, LLMUserSimulator
 from envfactory_gym.tasks import GoldCall

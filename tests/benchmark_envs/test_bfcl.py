@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from envfactory_gym.bench import bfcl_data
-from envfactory_gym.bench.bfcl_data import BenchUnavailableError
+from envfactory_gym.benchmark_envs import bfcl_data
+from envfactory_gym.benchmark_envs.bfcl_data import BenchUnavailableError
 
 try:
     bfcl_data.bfcl()
@@ -21,8 +21,8 @@ import gymnasium as gym  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import envfactory_gym  # noqa: E402,F401
-from envfactory_gym.bench.bfcl import BfclMultiTurnEnv  # noqa: E402
-from envfactory_gym.bench.bfcl_data import load_entries  # noqa: E402
+from envfactory_gym.benchmark_envs.bfcl import BfclMultiTurnEnv  # noqa: E402
+from envfactory_gym.benchmark_envs.bfcl_data import load_entries  # noqa: E402
 from envfactory_gym.cli import main  # noqa: E402
 from envfactory_gym.errors import EnvFactoryError, UnknownTaskError  # noqa: E402
 
