@@ -1,4 +1,4 @@
-"""The authoring kit: a working skeleton environment to start from (``envfactory new``)."""
+"""The authoring kit: a skeleton to start from (``envfactory new``), tool helpers, a seed writer and a task builder."""
 
 from envfactory_gym.authoring.skeleton import new_environment
 

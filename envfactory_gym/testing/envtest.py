@@ -24,7 +24,8 @@ class EnvUnderTest:
     file counts what the tests execute. ``state = ENV.state_fixture()`` at module level declares the ``state``
     fixture: the seeded state at the manifest's clock, made once per test module and reset before each test.
     Tools are called with ``ENV.run(state, "tool_name", arg=value)``, refusals checked with
-    ``ENV.assert_refused(state, "tool_name", "regex", arg=value)``.
+    ``ENV.assert_refused(state, "tool_name", "regex", arg=value)``. ``TestStructure = ENV.standard_tests(...)``
+    adds the structural tests every folder runs (schemas, seed, task mix, gold replay).
     """
 
     def __init__(self, path: str | Path) -> None:
@@ -63,18 +64,32 @@ class EnvUnderTest:
         """
         import pytest  # only test modules need pytest
 
-        clock = now or self.manifest.now
-
         def state(request: pytest.FixtureRequest) -> DuckDBState:
-            shared = self._states.get(clock)
-            if shared is None or shared.closed:
-                shared = self._states[clock] = self.new_state(clock)
-                holder = request.node.getparent(pytest.Module) or request.session
-                holder.addfinalizer(shared.close)
-            shared.reset()
-            return shared
+            return self.shared_state(request, now)
 
         return pytest.fixture(state)
+
+    def shared_state(self, request: Any, now: str | None = None) -> DuckDBState:
+        """The state behind :meth:`state_fixture`, for a fixture's ``request``: made once per test module at the
+        manifest's clock (or ``now``), reset on every call, closed when the module's tests are done."""
+        import pytest
+
+        clock = now or self.manifest.now
+        shared = self._states.get(clock)
+        if shared is None or shared.closed:
+            shared = self._states[clock] = self.new_state(clock)
+            holder = request.node.getparent(pytest.Module) or request.session
+            holder.addfinalizer(shared.close)
+        shared.reset()
+        return shared
+
+    def standard_tests(self, **limits: Any) -> type:
+        """The nine structural tests every environment runs, as a test class to bind at module level:
+        ``TestStructure = ENV.standard_tests(min_tools=15, min_tasks=60)``. ``limits`` are the fields of
+        :class:`envfactory_gym.testing.standard.Limits` (tool, table, row and task counts the folder promises)."""
+        from envfactory_gym.testing.standard import standard_tests
+
+        return standard_tests(self, **limits)
 
     def tool(self, name: str) -> Tool:
         """The tool called ``name``; an unknown name raises :class:`UnknownToolError` with the nearest one."""

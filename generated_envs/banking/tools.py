@@ -8,10 +8,14 @@ payees, the 60-day dispute window, one courtesy fee refund per account per 12 mo
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.kit import IdScheme
+from envfactory_gym.authoring.kit import money as _money
+from envfactory_gym.authoring.kit import now as _now
+from envfactory_gym.authoring.kit import parse_date as _parse_date
 
 OVERDRAFT_FEE = 35.00
 CARD_REPLACEMENT_FEE = 12.00
@@ -29,28 +33,15 @@ TransactionKind = Literal["card_purchase", "atm_withdrawal", "direct_deposit", "
                           "payee_payment", "standing_order", "fee", "fee_refund", "dispute_credit", "interest"]
 
 # New ids continue the numbering of existing rows, so they depend on the state alone.
-_ID = {  # prefix: (SQL of the highest number in use, digits)
-    "TX-": ("SELECT max(CAST(substr(transaction_id, 4) AS INTEGER)) FROM transactions", 6),
-    "TR-": ("SELECT max(CAST(substr(transfer_id, 4) AS INTEGER)) FROM transfers", 6),
-    "DC-": ("SELECT max(CAST(substr(card_id, 4) AS INTEGER)) FROM debit_cards", 5),
-    "PY-": ("SELECT max(CAST(substr(payee_id, 4) AS INTEGER)) FROM payees", 4),
-    "SO-": ("SELECT max(CAST(substr(standing_order_id, 4) AS INTEGER)) FROM standing_orders", 4),
-    "DP-": ("SELECT max(CAST(substr(dispute_id, 4) AS INTEGER)) FROM card_disputes", 4),
-    "FR-": ("SELECT max(CAST(substr(refund_id, 4) AS INTEGER)) FROM fee_refunds", 4),
-}
-
-
-def _next_id(db: Database, prefix: str) -> str:
-    sql, width = _ID[prefix]
-    return f"{prefix}{(db.scalar(sql) or 0) + 1:0{width}d}"
-
-
-def _money(x: float) -> float:
-    return round(x + 1e-9 if x >= 0 else x - 1e-9, 2)
-
-
-def _now(db: Database) -> datetime:
-    return datetime.fromisoformat(db.now)
+_IDS = IdScheme({  # prefix: (table, column, digits; 0: not padded)
+    "TX-": ("transactions", "transaction_id", 6),
+    "TR-": ("transfers", "transfer_id", 6),
+    "DC-": ("debit_cards", "card_id", 5),
+    "PY-": ("payees", "payee_id", 4),
+    "SO-": ("standing_orders", "standing_order_id", 4),
+    "DP-": ("card_disputes", "dispute_id", 4),
+    "FR-": ("fee_refunds", "refund_id", 4),
+})
 
 
 def _amount(amount: float) -> float:
@@ -58,13 +49,6 @@ def _amount(amount: float) -> float:
     if value <= 0:
         raise ToolError(f"amount must be more than 0.00, got {amount}")
     return value
-
-
-def _parse_date(value: str, name: str) -> date:
-    try:
-        return date.fromisoformat(value.strip())
-    except ValueError:
-        raise ToolError(f"{name} must be a date written YYYY-MM-DD, got {value!r}") from None
 
 
 def _label(acc: dict[str, Any]) -> str:
@@ -108,7 +92,7 @@ def _post(db: Database, account_id: str, kind: str, description: str, amount: fl
     """Book a signed transaction and move the account's balance with it."""
     balance = _money(db.scalar("SELECT balance FROM accounts WHERE account_id = ?", [account_id]) + amount)
     db.execute("UPDATE accounts SET balance = ? WHERE account_id = ?", [balance, account_id])
-    txn_id = _next_id(db, "TX-")
+    txn_id = _IDS.next(db, "TX-")
     db.execute("INSERT INTO transactions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                [txn_id, account_id, db.now, kind, description, _money(amount), balance, None, fee_type, transfer_id])
     return {"transaction_id": txn_id, "balance_after": balance}
@@ -154,7 +138,7 @@ def _courtesy(db: Database, account_id: str) -> dict[str, Any]:
 
 def _transfer_row(db: Database, customer_id: str, from_id: str, amount: float, to_id: str | None = None,
                   payee_id: str | None = None) -> str:
-    tid = _next_id(db, "TR-")
+    tid = _IDS.next(db, "TR-")
     db.execute("INSERT INTO transfers VALUES (?, ?, ?, ?, ?, ?, ?, 'support', NULL)",
                [tid, customer_id, from_id, to_id, payee_id, amount, db.now])
     return tid
@@ -496,7 +480,7 @@ def add_saved_payee(db: Database, customer_id: str, payee_name: str, bank_name: 
                         "AND account_number = ?", [c["customer_id"], routing, number])
     if same:
         raise ToolError(f"this account is already saved as payee {same['payee_id']} ({same['payee_name']})")
-    payee_id = _next_id(db, "PY-")
+    payee_id = _IDS.next(db, "PY-")
     db.execute("INSERT INTO payees VALUES (?, ?, ?, ?, ?, ?, ?)",
                [payee_id, c["customer_id"], name, bank, routing, number, db.now])
     return {"payee_id": payee_id, "payee_name": name, "account_ending": number[-4:],
@@ -563,7 +547,7 @@ def reissue_debit_card(db: Database, card_id: str, reason: Literal["lost", "stol
     if card["account_status"] == "closed":
         raise ToolError(f"the account of card {card['card_id']} is closed; no replacement can be issued")
     now = _now(db)
-    new_id = _next_id(db, "DC-")
+    new_id = _IDS.next(db, "DC-")
     last4 = f"{(int(new_id[3:]) * 7919 + 4051) % 10000:04d}"
     expires = f"{now.year + 4}-{now.month:02d}"
     if card["status"] != "cancelled":
@@ -615,7 +599,7 @@ def open_card_dispute(db: Database, transaction_id: str,
                             "freeze or replace it before disputing an unauthorized charge")
     amount = _money(-txn["amount"])
     credit = amount if amount <= PROVISIONAL_CREDIT_MAX else 0.0
-    dispute_id = _next_id(db, "DP-")
+    dispute_id = _IDS.next(db, "DP-")
     db.execute("INSERT INTO card_disputes VALUES (?, ?, ?, ?, ?, 'under_review', ?, ?, NULL)",
                [dispute_id, txn["transaction_id"], txn["account_id"], reason, amount, credit, db.now])
     out = {"dispute_id": dispute_id, "status": "under_review", "merchant": txn["description"], "amount": amount,
@@ -655,7 +639,7 @@ def grant_courtesy_fee_refund(db: Database, transaction_id: str) -> dict:
                         f"{courtesy['last_courtesy_refund']}; only one per 12 months, the next is possible from "
                         f"{courtesy['next_courtesy_refund_from']}")
     amount = _money(-fee["amount"])
-    refund_id = _next_id(db, "FR-")
+    refund_id = _IDS.next(db, "FR-")
     db.execute("INSERT INTO fee_refunds VALUES (?, ?, ?, ?, ?)",
                [refund_id, fee["account_id"], fee["transaction_id"], amount, db.now])
     posted_refund = _post(db, fee["account_id"], "fee_refund", f"Courtesy refund - {fee['description']}", amount)
@@ -706,7 +690,7 @@ def create_standing_order(db: Database, from_account_id: str, payee_id: str, amo
     if dup:
         raise ToolError(f"standing order {dup} already pays {payee['payee_name']} from this account; cancel it first "
                         "to change it")
-    so_id = _next_id(db, "SO-")
+    so_id = _IDS.next(db, "SO-")
     db.execute("INSERT INTO standing_orders VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, NULL)",
                [so_id, acc["customer_id"], acc["account_id"], payee["payee_id"], amount, frequency, first, db.now])
     return {"standing_order_id": so_id, "payee_name": payee["payee_name"], "amount": amount, "frequency": frequency,

@@ -13,6 +13,11 @@ from datetime import date, datetime, timedelta
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.kit import IdScheme
+from envfactory_gym.authoring.kit import format_time as _show
+from envfactory_gym.authoring.kit import money as _money
+from envfactory_gym.authoring.kit import now as _now
+from envfactory_gym.authoring.kit import parse_time as _parse_time
 
 MIN_AGE = 21
 YOUNG_DRIVER_UNDER = 25
@@ -31,39 +36,16 @@ ExtraCode = Literal["CHILD_SEAT", "GPS", "ADDITIONAL_DRIVER", "TOLL_PASS"]
 CancelReason = Literal["change_of_plans", "found_cheaper", "trip_cancelled", "flight_changed", "booked_by_mistake"]
 Status = Literal["quoted", "confirmed", "picked_up", "returned", "cancelled", "no_show"]
 
-_ID_SQL = {
-    "RSV-": "SELECT max(CAST(substr(reservation_id, 5) AS INTEGER)) FROM reservations",
-    "RNT-": "SELECT max(CAST(substr(rental_id, 5) AS INTEGER)) FROM rentals",
-    "CHG-": "SELECT max(CAST(substr(charge_id, 5) AS INTEGER)) FROM charges",
-}
+_IDS = IdScheme({  # prefix: (table, column, digits; 0: not padded)
+    "RSV-": ("reservations", "reservation_id", 0),
+    "RNT-": ("rentals", "rental_id", 0),
+    "CHG-": ("charges", "charge_id", 0),
+})
 
 
 # ---------------------------------------------------------------------------------------------------------
 # Helpers
 # ---------------------------------------------------------------------------------------------------------
-
-def _next_id(db: Database, prefix: str) -> str:
-    return f"{prefix}{(db.scalar(_ID_SQL[prefix]) or 0) + 1}"
-
-
-def _money(x: float) -> float:
-    return round(x + 1e-9 if x >= 0 else x - 1e-9, 2)
-
-
-def _now(db: Database) -> datetime:
-    return datetime.fromisoformat(db.now)
-
-
-def _ts(value: str, what: str) -> datetime:
-    try:
-        return datetime.fromisoformat(value.strip().replace("T", " "))
-    except ValueError:
-        raise ToolError(f"{what} must be a date and time like '2026-07-20 09:30', got {value!r}") from None
-
-
-def _show(when: datetime | str) -> str:
-    return str(when).replace("T", " ")[:16]
-
 
 def _age(dob: str, day: date) -> int:
     born = date.fromisoformat(dob)
@@ -214,7 +196,7 @@ def _post(db: Database, reservation_id: str, kind: str, description: str, amount
     if not amount:
         return None
     db.execute("INSERT INTO charges VALUES (?, ?, ?, ?, ?, ?)",
-               [_next_id(db, "CHG-"), reservation_id, kind, description, _money(amount), db.now])
+               [_IDS.next(db, "CHG-"), reservation_id, kind, description, _money(amount), db.now])
     return {"kind": kind, "description": description, "amount": _money(amount)}
 
 
@@ -391,7 +373,7 @@ def quote_rental(db: Database, pickup_branch_id: str, class_code: str, pickup_at
     start = _branch(db, pickup_branch_id)
     end = _branch(db, return_branch_id) if return_branch_id else start
     fleet = _fleet(db, start["branch_id"], class_code)
-    pickup = _ts(pickup_at, "pickup_at")
+    pickup = _parse_time(pickup_at, "pickup_at")
     back = _check_trip(db, start, end, pickup, days)
     drop = _drop_fee(db, start, end)
     booked = _booked(db, start["branch_id"], fleet["class_code"], pickup.date(), days, "")
@@ -431,7 +413,7 @@ def book_rental(db: Database, renter_id: str, pickup_branch_id: str, class_code:
     start = _branch(db, pickup_branch_id)
     end = _branch(db, return_branch_id) if return_branch_id else start
     fleet = _fleet(db, start["branch_id"], class_code)
-    pickup = _ts(pickup_at, "pickup_at")
+    pickup = _parse_time(pickup_at, "pickup_at")
     back = _check_trip(db, start, end, pickup, days)
     drop = _drop_fee(db, start, end)
     _check_driver(p, fleet, pickup, back, _now(db).date())
@@ -441,7 +423,7 @@ def book_rental(db: Database, renter_id: str, pickup_branch_id: str, class_code:
     young = _young_fee(p, pickup.date(), days)
     cover = _money(_coverage(db, coverage_code)["daily_price"] * days)
     total = _money(base + young + cover + drop)
-    rid = _next_id(db, "RSV-")
+    rid = _IDS.next(db, "RSV-")
     db.execute("INSERT INTO reservations (reservation_id, renter_id, class_code, pickup_branch_id, return_branch_id, "
                "pickup_at, return_at, days, status, coverage_code, daily_rate, base_charge, young_driver_fee, "
                "extras_total, coverage_total, drop_fee, estimated_total, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
@@ -589,7 +571,7 @@ def pick_up_vehicle(db: Database, reservation_id: str) -> dict:
                        [r["pickup_branch_id"], r["class_code"]])
     if car is None:
         raise ToolError(f"no {fleet['name']} car is ready at {r['pickup_branch_id']} right now")
-    rental_id = _next_id(db, "RNT-")
+    rental_id = _IDS.next(db, "RNT-")
     db.execute("INSERT INTO rentals (rental_id, reservation_id, vehicle_id, picked_up_at, odometer_out, fuel_out) "
                "VALUES (?, ?, ?, ?, ?, ?)", [rental_id, r["reservation_id"], car["vehicle_id"], db.now,
                                              car["odometer"], car["fuel_eighths"]])

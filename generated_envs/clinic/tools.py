@@ -9,9 +9,15 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.kit import IdScheme, parse_date
+from envfactory_gym.authoring.kit import as_datetime as _ts
+from envfactory_gym.authoring.kit import format_time as _hm
+from envfactory_gym.authoring.kit import money as _money
+from envfactory_gym.authoring.kit import now as _now
 
 #: specialty -> (display name, fee tier, needs a referral, annual physicals bookable)
 SPECIALTIES: dict[str, tuple[str, str, bool, bool]] = {
@@ -45,13 +51,13 @@ AppointmentStatus = Literal["booked", "checked_in", "completed", "cancelled", "n
 ChargeStatus = Literal["open", "paid", "waived"]
 VisitMode = Literal["in_person", "telehealth"]
 
-_MAX_ID_SQL = {
-    "APT-": "SELECT max(CAST(substr(appointment_id, 5) AS INTEGER)) FROM appointments",
-    "CHG-": "SELECT max(CAST(substr(charge_id, 5) AS INTEGER)) FROM charges",
-    "PAY-": "SELECT max(CAST(substr(payment_id, 5) AS INTEGER)) FROM payments",
-    "REF-": "SELECT max(CAST(substr(referral_id, 5) AS INTEGER)) FROM referrals",
-}
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_parse_date = partial(parse_date, hint="written YYYY-MM-DD, e.g. '1984-03-07'", strict=True)
+_IDS = IdScheme({  # prefix: (table, column, digits; 0: not padded)
+    "APT-": ("appointments", "appointment_id", 0),
+    "CHG-": ("charges", "charge_id", 0),
+    "PAY-": ("payments", "payment_id", 0),
+    "REF-": ("referrals", "referral_id", 0),
+})
 _SLOT_SQL = (
     "SELECT s.slot_id, s.clinician_id, s.site_id, s.starts_at, s.duration_min, s.mode, s.capacity, s.session_title, "
     "c.name AS clinician, c.credentials, c.specialty, c.accepting_new_patients, si.name AS site, "
@@ -63,38 +69,6 @@ _SLOT_SQL = (
 # ---------------------------------------------------------------------------------------------------------
 # Helpers
 # ---------------------------------------------------------------------------------------------------------
-
-def _next_id(db: Database, prefix: str) -> str:
-    """New ids continue the numbering of existing rows, so they depend on the state alone."""
-    return f"{prefix}{(db.scalar(_MAX_ID_SQL[prefix]) or 0) + 1}"
-
-
-def _money(x: float) -> float:
-    return round(x + 1e-9 if x >= 0 else x - 1e-9, 2)
-
-
-def _now(db: Database) -> datetime:
-    return datetime.fromisoformat(db.now)
-
-
-def _ts(value: str | datetime) -> datetime:
-    return value if isinstance(value, datetime) else datetime.fromisoformat(value)
-
-
-def _hm(value: str | datetime) -> str:
-    """A timestamp as 'YYYY-MM-DD HH:MM'."""
-    return _ts(value).strftime("%Y-%m-%d %H:%M")
-
-
-def _parse_date(value: str, name: str) -> date:
-    text = value.strip()
-    try:
-        if not _DATE.match(text):
-            raise ValueError
-        return date.fromisoformat(text)
-    except ValueError:
-        raise ToolError(f"{name} must be a date written YYYY-MM-DD, e.g. '1984-03-07', got {value!r}") from None
-
 
 def _tier(specialty: str) -> str:
     return SPECIALTIES[specialty][1]
@@ -254,7 +228,7 @@ def _find_referral(db: Database, patient_id: str, specialty: str, day: date) -> 
 
 
 def _charge(db: Database, patient_id: str, appointment_id: str, kind: str, amount: float) -> str:
-    charge_id = _next_id(db, "CHG-")
+    charge_id = _IDS.next(db, "CHG-")
     db.execute("INSERT INTO charges VALUES (?, ?, ?, ?, ?, 'open', ?, NULL, NULL, NULL)",
                [charge_id, patient_id, appointment_id, kind, _money(amount), db.now])
     return charge_id
@@ -600,7 +574,7 @@ def book_appointment(db: Database, patient_id: str, slot_id: str,
     day = _ts(slot["starts_at"]).date()
     ref = _find_referral(db, p["patient_id"], slot["specialty"], day) if SPECIALTIES[slot["specialty"]][2] else None
     copay = _copay(_plan(db, p["plan_id"]), slot["specialty"], slot["mode"], visit_kind)
-    appointment_id = _next_id(db, "APT-")
+    appointment_id = _IDS.next(db, "APT-")
     db.execute("INSERT INTO appointments VALUES (?, ?, ?, ?, 'booked', ?, ?, ?, 0, NULL, NULL, NULL)",
                [appointment_id, p["patient_id"], slot["slot_id"], visit_kind, ref["referral_id"] if ref else None,
                 copay, db.now])
@@ -764,7 +738,7 @@ def record_charge_payment(db: Database, patient_id: str, charge_ids: list[str],
             raise ToolError(f"charge {cid} is already {ch['status']}; only open charges can be paid")
         total += ch["amount"]
     total = _money(total)
-    payment_id = _next_id(db, "PAY-")
+    payment_id = _IDS.next(db, "PAY-")
     db.execute("INSERT INTO payments VALUES (?, ?, ?, ?, ?)", [payment_id, p["patient_id"], total, method, db.now])
     for cid in ids:
         db.execute("UPDATE charges SET status = 'paid', resolved_at = ?, payment_id = ? WHERE charge_id = ?",
@@ -877,7 +851,7 @@ def request_referral(db: Database, patient_id: str, specialty: Specialty) -> dic
             raise ToolError(f"the patient already has an active {specialty} referral ({r['referral_id']}), valid "
                             f"until {r['expires_on']} with {r['visits_authorized'] - r['visits_used']} visit(s) left")
     c = db.query_one("SELECT name, credentials FROM clinicians WHERE clinician_id = ?", [p["primary_clinician_id"]])
-    referral_id = _next_id(db, "REF-")
+    referral_id = _IDS.next(db, "REF-")
     db.execute("INSERT INTO referrals VALUES (?, ?, ?, ?, 'requested', ?, NULL, NULL, 0, 0)",
                [referral_id, p["patient_id"], specialty, p["primary_clinician_id"], today])
     return {"referral_id": referral_id, "specialty": specialty, "status": "requested",

@@ -8,10 +8,13 @@ and take payments on past-due balances, each under the college's registration ru
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.kit import IdScheme
+from envfactory_gym.authoring.kit import as_date as _day
+from envfactory_gym.authoring.kit import money as _money
+from envfactory_gym.authoring.kit import today as _today
 
 CREDIT_CAPS = {"good": 18, "warning": 15, "probation": 12}
 GRADE_RANK = {"A": 4, "B": 3, "C": 2, "P": 2, "D": 1, "F": 0}
@@ -25,9 +28,10 @@ SECTIONS_PAGE = 10
 Subject = Literal["ACC", "ART", "BIO", "BUS", "CHM", "CIS", "COM", "ECE", "ENG", "HIS", "HPE", "HVA", "MAT", "MUS",
                   "PHI", "PSY", "SOC", "SPA", "WLD"]
 
-_ID_SQL = {"ENR-": "SELECT max(CAST(substr(enrollment_id, 5) AS INTEGER)) FROM enrollments",
-           "TXN-": "SELECT max(CAST(substr(entry_id, 5) AS INTEGER)) FROM account_entries"}
-_ID_WIDTH = {"ENR-": 6, "TXN-": 6}
+_IDS = IdScheme({  # prefix: (table, column, digits; 0: not padded)
+    "ENR-": ("enrollments", "enrollment_id", 6),
+    "TXN-": ("account_entries", "entry_id", 6),
+})
 
 _SECTION_SQL = (
     "SELECT s.*, c.title, c.credits, c.lab_fee, c.pass_fail_allowed, t.name AS term_name, t.semester, "
@@ -46,22 +50,6 @@ _ENROLLED_SQL = ("SELECT x.*, e.enrollment_id, e.status AS enrollment_status, e.
 # ---------------------------------------------------------------------------------------------------------
 # Helpers
 # ---------------------------------------------------------------------------------------------------------
-
-def _next_id(db: Database, prefix: str) -> str:
-    return f"{prefix}{(db.scalar(_ID_SQL[prefix]) or 0) + 1:0{_ID_WIDTH[prefix]}d}"
-
-
-def _money(x: float) -> float:
-    return round(x + 1e-9 if x >= 0 else x - 1e-9, 2)
-
-
-def _today(db: Database) -> date:
-    return datetime.fromisoformat(db.now).date()
-
-
-def _day(value: str) -> date:
-    return date.fromisoformat(str(value)[:10])
-
 
 def _course_code(course_id: str) -> str:
     """'bio121', 'BIO-121' and 'BIO 121' all name the catalog code 'BIO 121'."""
@@ -193,7 +181,7 @@ def _check_registration(db: Database, student: dict[str, Any], s: dict[str, Any]
 def _post(db: Database, student_id: str, term_id: str | None, enrollment_id: str | None, kind: str, amount: float,
           memo: str) -> None:
     db.execute("INSERT INTO account_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-               [_next_id(db, "TXN-"), student_id, term_id, enrollment_id, kind, _money(amount), db.now, memo])
+               [_IDS.next(db, "TXN-"), student_id, term_id, enrollment_id, kind, _money(amount), db.now, memo])
 
 
 def _charge(db: Database, student_id: str, enrollment_id: str, s: dict[str, Any]) -> dict[str, float]:
@@ -247,7 +235,7 @@ def _waitlist_position(db: Database, e: dict[str, Any]) -> int:
 
 
 def _new_enrollment(db: Database, student_id: str, section_id: str, status: str, basis: str = "letter") -> str:
-    eid = _next_id(db, "ENR-")
+    eid = _IDS.next(db, "ENR-")
     db.execute("INSERT INTO enrollments VALUES (?, ?, ?, ?, ?, NULL, ?, ?)",
                [eid, student_id, section_id, status, basis, db.now, db.now])
     return eid

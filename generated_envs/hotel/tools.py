@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import hashlib
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.kit import IdScheme, parse_date
+from envfactory_gym.authoring.kit import at as _at
+from envfactory_gym.authoring.kit import money as _money
+from envfactory_gym.authoring.kit import now as _now
 
 DISCOUNT_PCT = {"member": 0, "silver": 5, "gold": 10, "platinum": 15}
 FREE_PERKS = {"gold": ("LATE_CHECKOUT",), "platinum": ("LATE_CHECKOUT", "EARLY_CHECKIN")}
@@ -32,40 +37,17 @@ Status = Literal["held", "confirmed", "checked_in", "checked_out", "cancelled"]
 RESERVATIONS_PAGE = 10
 CancelReason = Literal["change_of_plans", "found_other_lodging", "travel_disrupted", "illness", "duplicate_booking"]
 
-_ID_SQL = {
-    "RES-": "SELECT max(CAST(substr(reservation_id, 5) AS INTEGER)) FROM reservations",
-    "INV-": "SELECT max(CAST(substr(invoice_id, 5) AS INTEGER)) FROM invoices",
-    "PAY-": "SELECT max(CAST(substr(payment_id, 5) AS INTEGER)) FROM payments",
-}
+_day = partial(parse_date, hint="like '2026-06-19'")
+_IDS = IdScheme({  # prefix: (table, column, digits; 0: not padded)
+    "RES-": ("reservations", "reservation_id", 0),
+    "INV-": ("invoices", "invoice_id", 0),
+    "PAY-": ("payments", "payment_id", 0),
+})
 
 
 # ---------------------------------------------------------------------------------------------------------
 # Helpers
 # ---------------------------------------------------------------------------------------------------------
-
-def _next_id(db: Database, prefix: str) -> str:
-    return f"{prefix}{(db.scalar(_ID_SQL[prefix]) or 0) + 1}"
-
-
-def _money(x: float) -> float:
-    return round(x + 1e-9 if x >= 0 else x - 1e-9, 2)
-
-
-def _now(db: Database) -> datetime:
-    return datetime.fromisoformat(db.now)
-
-
-def _day(value: str, what: str) -> date:
-    try:
-        return date.fromisoformat(value.strip())
-    except ValueError:
-        raise ToolError(f"{what} must be a date like '2026-06-19', got {value!r}") from None
-
-
-def _at(day: date, clock: str) -> datetime:
-    hours, minutes = clock.split(":")
-    return datetime(day.year, day.month, day.day, int(hours), int(minutes))
-
 
 def _guest(db: Database, guest_id: str) -> dict[str, Any]:
     row = db.query_one("SELECT * FROM guests WHERE guest_id = ?", [guest_id.strip().upper()])
@@ -549,7 +531,7 @@ def book_room(db: Database, guest_id: str, room_type_id: str, check_in: str, nig
     price = _price(db, rt["room_type_id"], start, nights, g["loyalty_tier"])
     end = start + timedelta(days=nights)
     card = _card(db, card_id, g["guest_id"], end)
-    rid = _next_id(db, "RES-")
+    rid = _IDS.next(db, "RES-")
     code = _confirmation_code(db, rid)
     db.execute("INSERT INTO reservations (reservation_id, confirmation_code, guest_id, guest_last_name, hotel_id, "
                "room_type_id, check_in, check_out, adults, children, status, card_id, booked_at, room_subtotal, "
@@ -606,11 +588,11 @@ def cancel_booking(db: Database, reservation_id: str, reason: CancelReason) -> d
     if r["status"] == "confirmed" and _now(db) >= _free_cancel_until(r, hotel):
         fee = _first_night_fee(db, r)
         card = db.query_one("SELECT * FROM payment_cards WHERE card_id = ?", [r["card_id"]])
-        invoice_id = _next_id(db, "INV-")
+        invoice_id = _IDS.next(db, "INV-")
         db.execute("INSERT INTO invoices VALUES (?, ?, 'cancellation', ?, 0, 0, 0, 0, ?, 0, ?)",
                    [invoice_id, r["reservation_id"], db.now, fee, fee])
         db.execute("INSERT INTO payments VALUES (?, ?, ?, ?, ?)",
-                   [_next_id(db, "PAY-"), invoice_id, card["card_id"], fee, db.now])
+                   [_IDS.next(db, "PAY-"), invoice_id, card["card_id"], fee, db.now])
         charged = _card_label(card)
     db.execute("UPDATE reservations SET status = 'cancelled', cancel_reason = ?, cancelled_at = ?, "
                "cancellation_fee = ?, hold_expires_at = NULL WHERE reservation_id = ?",
@@ -872,11 +854,11 @@ def check_out_guest(db: Database, reservation_id: str, card_id: str | None = Non
     hotel = _hotel(db, r["hotel_id"])
     tax = _money(room * hotel["lodging_tax_pct"] / 100)
     total = _money(room + addons + incidentals + fee + tax)
-    invoice_id = _next_id(db, "INV-")
+    invoice_id = _IDS.next(db, "INV-")
     db.execute("INSERT INTO invoices VALUES (?, ?, 'stay', ?, ?, ?, ?, ?, ?, ?, ?)",
                [invoice_id, r["reservation_id"], db.now, stayed, room, addons, incidentals, fee, tax, total])
     db.execute("INSERT INTO payments VALUES (?, ?, ?, ?, ?)",
-               [_next_id(db, "PAY-"), invoice_id, card["card_id"], total, db.now])
+               [_IDS.next(db, "PAY-"), invoice_id, card["card_id"], total, db.now])
     db.execute("UPDATE reservations SET status = 'checked_out', checked_out_at = ? WHERE reservation_id = ?",
                [db.now, r["reservation_id"]])
     db.execute("UPDATE rooms SET status = 'vacant_dirty' WHERE room_id = ?", [r["room_id"]])

@@ -11,6 +11,9 @@ from datetime import date, timedelta
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.kit import IdScheme, as_date
+from envfactory_gym.authoring.kit import money as _money
+from envfactory_gym.authoring.kit import today as _today
 
 #: Days after the incident within which a claim must be filed, per line of business.
 FILING_WINDOW_DAYS = {"home": 60, "auto": 30}
@@ -41,28 +44,15 @@ IncidentType = Literal["collision", "theft", "vandalism", "fire", "hail", "winds
                        "animal", "injury"]
 PaymentMethod = Literal["card", "bank_transfer"]
 
-_MAX_ID_SQL = {
-    "CLM-": "SELECT max(CAST(substr(claim_id, 5) AS INTEGER)) FROM claims",
-    "CI-": "SELECT max(CAST(substr(item_id, 4) AS INTEGER)) FROM claim_items",
-    "DSB-": "SELECT max(CAST(substr(disbursement_id, 5) AS INTEGER)) FROM disbursements",
-}
-
-
-def _next_id(db: Database, prefix: str) -> str:
-    """A new id continuing the numbering of existing rows, so that it depends on the state alone."""
-    return f"{prefix}{(db.scalar(_MAX_ID_SQL[prefix]) or 0) + 1}"
-
-
-def _money(x: float) -> float:
-    return round(x + 1e-9 if x >= 0 else x - 1e-9, 2)
-
-
-def _today(db: Database) -> date:
-    return date.fromisoformat(db.now[:10])
+_IDS = IdScheme({  # prefix: (table, column, digits; 0: not padded)
+    "CLM-": ("claims", "claim_id", 0),
+    "CI-": ("claim_items", "item_id", 0),
+    "DSB-": ("disbursements", "disbursement_id", 0),
+})
 
 
 def _day(value: str | None) -> date | None:
-    return date.fromisoformat(value[:10]) if value else None
+    return as_date(value) if value else None
 
 
 def _holder(db: Database, holder_id: str) -> dict[str, Any]:
@@ -171,7 +161,7 @@ def _open_claims(db: Database, where: str, value: str) -> list[str]:
 
 def _disburse(db: Database, policy: dict[str, Any], claim_id: str | None, kind: str, amount: float) -> dict:
     method = db.scalar("SELECT payout_method FROM policyholders WHERE holder_id = ?", [policy["holder_id"]])
-    row = {"disbursement_id": _next_id(db, "DSB-"), "kind": kind, "amount": _money(amount), "method": method,
+    row = {"disbursement_id": _IDS.next(db, "DSB-"), "kind": kind, "amount": _money(amount), "method": method,
            "issued_on": _today(db).isoformat()}
     db.execute("INSERT INTO disbursements VALUES (?, ?, ?, ?, ?, ?, ?)",
                [row["disbursement_id"], policy["policy_number"], claim_id, kind, row["amount"], method,
@@ -475,7 +465,7 @@ def file_claim(db: Database, coverage_id: str, incident_type: IncidentType, inci
                           "AND status NOT IN ('withdrawn', 'denied')", [cov["coverage_id"], day.isoformat()])
     if duplicate:
         raise ToolError(f"claim {duplicate} already covers this incident on the same coverage; add items to it instead")
-    claim_id = _next_id(db, "CLM-")
+    claim_id = _IDS.next(db, "CLM-")
     db.execute("INSERT INTO claims (claim_id, policy_number, coverage_id, incident_type, incident_date, description, "
                "filed_on, status, deductible) VALUES (?, ?, ?, ?, ?, ?, ?, 'filed', ?)",
                [claim_id, policy["policy_number"], cov["coverage_id"], incident_type, day.isoformat(),
@@ -506,7 +496,7 @@ def add_claim_item(db: Database, claim_id: str, item_description: str, amount: f
     if not words:
         raise ToolError("give a description of the item")
     description = words[0].upper() + words[1:].lower()
-    item_id = _next_id(db, "CI-")
+    item_id = _IDS.next(db, "CI-")
     db.execute("INSERT INTO claim_items VALUES (?, ?, ?, ?, ?)",
                [item_id, c["claim_id"], description, amount, _today(db).isoformat()])
     return {"item_id": item_id, "claim_id": c["claim_id"], "description": description, "claimed_amount": amount,

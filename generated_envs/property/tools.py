@@ -9,9 +9,15 @@ from __future__ import annotations
 
 from calendar import monthrange
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.kit import IdScheme, parse_date
+from envfactory_gym.authoring.kit import at as _at
+from envfactory_gym.authoring.kit import money as _money
+from envfactory_gym.authoring.kit import now as _now
+from envfactory_gym.authoring.kit import today as _today
 
 GRACE_DAY = 5
 LATE_FEE_RATE = 0.05
@@ -70,39 +76,13 @@ LedgerKind = Literal["rent", "late_fee", "parking_fee", "amenity_fee", "short_no
 LEDGER_PAGE = 15
 Window = Literal["08:00-10:00", "10:00-12:00", "13:00-15:00", "15:00-17:00"]
 
-_IDS = {  # prefix -> (table, column, digits)
-    "LE-": ("ledger_entries", "entry_id", 6), "MR-": ("maintenance_requests", "request_id", 4),
-    "BK-": ("amenity_bookings", "booking_id", 4), "PP-": ("parking_permits", "permit_id", 4),
-}
-
-
-def _next_id(db: Database, prefix: str) -> str:
-    table, column, width = _IDS[prefix]
-    last = db.scalar(f"SELECT max(CAST(substr({column}, {len(prefix) + 1}) AS INTEGER)) FROM {table}") or 0
-    return f"{prefix}{last + 1:0{width}d}"
-
-
-def _money(x: float) -> float:
-    return round(x + 1e-9 if x >= 0 else x - 1e-9, 2)
-
-
-def _now(db: Database) -> datetime:
-    return datetime.fromisoformat(db.now)
-
-
-def _today(db: Database) -> date:
-    return _now(db).date()
-
-
-def _date(value: str, name: str) -> date:
-    try:
-        return date.fromisoformat(value.strip())
-    except ValueError:
-        raise ToolError(f"{name} must be a date like '2026-04-18', got {value!r}") from None
-
-
-def _at(day: date, clock: str) -> datetime:
-    return datetime.combine(day, datetime.strptime(clock, "%H:%M").time())
+_date = partial(parse_date, hint="like '2026-04-18'")
+_IDS = IdScheme({  # prefix: (table, column, digits; 0: not padded)
+    "LE-": ("ledger_entries", "entry_id", 6),
+    "MR-": ("maintenance_requests", "request_id", 4),
+    "BK-": ("amenity_bookings", "booking_id", 4),
+    "PP-": ("parking_permits", "permit_id", 4),
+})
 
 
 def _lease(db: Database, lease_id: str) -> dict[str, Any]:
@@ -152,7 +132,7 @@ def _account(db: Database, lease_id: str) -> dict[str, Any]:
 
 def _post(db: Database, lease_id: str, kind: str, amount: float, memo: str, period: str | None = None,
           method: str | None = None, reference: str | None = None) -> str:
-    entry_id = _next_id(db, "LE-")
+    entry_id = _IDS.next(db, "LE-")
     db.execute("INSERT INTO ledger_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                [entry_id, lease_id, _today(db), kind, period, _money(amount), method, reference, memo])
     return entry_id
@@ -561,7 +541,7 @@ def submit_maintenance_request(db: Database, lease_id: str, issue: Issue, entry_
     if dup:
         raise ToolError(f"unit {lease['unit_number']} already has an open {category} request ({dup['request_id']}, "
                         f"{dup['status']}); use that one instead of filing another")
-    request_id = _next_id(db, "MR-")
+    request_id = _IDS.next(db, "MR-")
     db.execute("INSERT INTO maintenance_requests VALUES (?, ?, ?, ?, ?, ?, 'submitted', ?, ?, NULL, NULL, NULL, "
                "NULL, NULL)", [request_id, lease["lease_id"], lease["unit_id"], category, priority, issue,
                                _now(db), entry_permission])
@@ -655,7 +635,7 @@ def _check_booking(db: Database, lease: dict[str, Any], am: dict[str, Any], kind
 
 def _book(db: Database, lease: dict[str, Any], am: dict[str, Any], first: date, end: date, block: str | None,
           guests: int, fee: float) -> dict[str, Any]:
-    booking_id = _next_id(db, "BK-")
+    booking_id = _IDS.next(db, "BK-")
     db.execute("INSERT INTO amenity_bookings VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'booked', ?, NULL, NULL)",
                [booking_id, am["amenity_id"], lease["lease_id"], first, end, block, guests, fee, _today(db)])
     _post(db, lease["lease_id"], "amenity_fee", fee, f"{am['name']}, {first.isoformat()}", reference=booking_id)
@@ -790,7 +770,7 @@ def issue_parking_permit(db: Database, lease_id: str, license_plate: str) -> dic
     today = _today(db)
     days = monthrange(today.year, today.month)[1]
     prorated = _money(b["parking_fee"] * (days - today.day + 1) / days)
-    permit_id = _next_id(db, "PP-")
+    permit_id = _IDS.next(db, "PP-")
     db.execute("INSERT INTO parking_permits VALUES (?, ?, ?, ?, 'active', ?, NULL)",
                [permit_id, lease["lease_id"], b["building_id"], plate, today])
     period = today.strftime("%Y-%m")

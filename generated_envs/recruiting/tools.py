@@ -8,9 +8,14 @@ offers, record the candidate's answer, change requisitions, log referrals and pa
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
+from functools import partial
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.kit import IdScheme, money, parse_date
+from envfactory_gym.authoring.kit import as_date as _day
+from envfactory_gym.authoring.kit import now as _now
+from envfactory_gym.authoring.kit import today as _today
 
 STAGES = ("applied", "screen", "interview", "offer", "hired")
 CLOSED_STAGES = ("hired", "rejected", "withdrawn")
@@ -29,39 +34,14 @@ SLOT_PAGE = 15
 InterviewType = Literal["screen", "technical", "portfolio", "behavioral", "leadership"]
 ReqStatus = Literal["open", "on_hold", "filled", "closed"]
 
-_ID = {  # prefix -> (table, column, digits)
-    "APP-": ("applications", "application_id", 5), "INT-": ("interviews", "interview_id", 5),
-    "OFR-": ("offers", "offer_id", 4), "REF-": ("referrals", "referral_id", 4),
-}
-
-
-def _next_id(db: Database, prefix: str) -> str:
-    table, column, width = _ID[prefix]
-    last = db.scalar(f"SELECT max(CAST(substr({column}, {len(prefix) + 1}) AS INTEGER)) FROM {table}") or 0
-    return f"{prefix}{last + 1:0{width}d}"
-
-
-def _now(db: Database) -> datetime:
-    return datetime.fromisoformat(db.now)
-
-
-def _today(db: Database) -> date:
-    return _now(db).date()
-
-
-def _day(value: str) -> date:
-    return date.fromisoformat(str(value)[:10])
-
-
-def _parse_date(value: str, name: str) -> date:
-    try:
-        return date.fromisoformat(value.strip())
-    except ValueError:
-        raise ToolError(f"{name} must be a date like '2026-05-18', got {value!r}") from None
-
-
-def _money(x: float) -> float:
-    return round(x + 1e-9, 2)
+_parse_date = partial(parse_date, hint="like '2026-05-18'")
+_money = partial(money, half="up")
+_IDS = IdScheme({  # prefix: (table, column, digits; 0: not padded)
+    "APP-": ("applications", "application_id", 5),
+    "INT-": ("interviews", "interview_id", 5),
+    "OFR-": ("offers", "offer_id", 4),
+    "REF-": ("referrals", "referral_id", 4),
+})
 
 
 def _name(db: Database, employee_id: str | None) -> str | None:
@@ -151,7 +131,7 @@ def _check_can_apply(db: Database, candidate_id: str, req: dict[str, Any]) -> No
 
 
 def _new_application(db: Database, candidate_id: str, req_id: str, source: str, referral_id: str | None) -> str:
-    app_id = _next_id(db, "APP-")
+    app_id = _IDS.next(db, "APP-")
     db.execute("INSERT INTO applications VALUES (?, ?, ?, ?, ?, 'applied', ?, ?, NULL, NULL)",
                [app_id, candidate_id, req_id, source, referral_id, db.now, db.now])
     return app_id
@@ -576,7 +556,7 @@ def schedule_interview(db: Database, application_id: str, slot_id: str, intervie
     if booked >= capacity:
         raise ToolError(f"{_name(db, who)} already has {booked} interviews in the week of {monday.isoformat()} "
                         f"(weekly capacity {capacity})")
-    iv_id = _next_id(db, "INT-")
+    iv_id = _IDS.next(db, "INT-")
     db.execute("INSERT INTO interviews VALUES (?, ?, ?, ?, ?, ?, 'scheduled', NULL, NULL, NULL)",
                [iv_id, a["application_id"], s["slot_id"], who, interview_type, starts])
     db.execute("UPDATE interview_slots SET status = 'booked' WHERE slot_id = ?", [s["slot_id"]])
@@ -679,7 +659,7 @@ def draft_offer(db: Database, application_id: str, base_salary: float, start_dat
                         f"({MIN_START_DAYS} to {MAX_START_DAYS} days from today), got {start.isoformat()}")
     midpoint = _money((r["salary_min"] + r["salary_max"]) / 2)
     status = "pending_approval" if base > midpoint else "approved"
-    offer_id = _next_id(db, "OFR-")
+    offer_id = _IDS.next(db, "OFR-")
     db.execute("INSERT INTO offers VALUES (?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, NULL)",
                [offer_id, a["application_id"], base, bonus, start, status, db.now])
     return {"offer_id": offer_id, "application_id": a["application_id"], "status": status, "base_salary": base,
@@ -861,7 +841,7 @@ def log_referral(db: Database, referrer_employee_id: str, candidate_id: str, req
     if dup:
         raise ToolError(f"candidate {c['candidate_id']} was already referred for {r['req_id']} ({dup})")
     _check_can_apply(db, c["candidate_id"], r)
-    ref_id = _next_id(db, "REF-")
+    ref_id = _IDS.next(db, "REF-")
     db.execute("INSERT INTO referrals VALUES (?, ?, ?, ?, ?, 'submitted', NULL, NULL, NULL)",
                [ref_id, e["employee_id"], c["candidate_id"], r["req_id"], db.now])
     app_id = _new_application(db, c["candidate_id"], r["req_id"], "referral", ref_id)

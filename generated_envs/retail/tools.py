@@ -10,6 +10,8 @@ from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.kit import IdScheme
+from envfactory_gym.authoring.kit import money as _money
 
 RETURN_WINDOW_DAYS = 30
 MAX_GOODWILL_CREDIT = 25.00
@@ -20,23 +22,13 @@ Category = Literal["tents", "sleeping bags", "backpacks", "footwear", "apparel",
                    "home textiles", "kitchen", "home decor", "outdoor furniture", "accessories"]
 
 # New ids continue the numbering of existing rows, so they depend on the state alone.
-_MAX_ID_SQL = {
-    "ADR-": "SELECT max(CAST(substr(address_id, 5) AS INTEGER)) FROM addresses",
-    "PAY-": "SELECT max(CAST(substr(payment_id, 5) AS INTEGER)) FROM payment_methods",
-    "RMA-": "SELECT max(CAST(substr(return_id, 5) AS INTEGER)) FROM returns",
-    "EXC-": "SELECT max(CAST(substr(exchange_id, 5) AS INTEGER)) FROM exchanges",
-    "TXN-": "SELECT max(CAST(substr(transaction_id, 5) AS INTEGER)) FROM transactions",
-}
-_ID_WIDTH = {"ADR-": 5, "PAY-": 5, "RMA-": 4, "EXC-": 4, "TXN-": 6}
-
-
-def _next_id(db: Database, prefix: str) -> str:
-    last = db.scalar(_MAX_ID_SQL[prefix]) or 0
-    return f"{prefix}{last + 1:0{_ID_WIDTH[prefix]}d}"
-
-
-def _money(x: float) -> float:
-    return round(x + 1e-9 if x >= 0 else x - 1e-9, 2)
+_IDS = IdScheme({  # prefix: (table, column, digits; 0: not padded)
+    "ADR-": ("addresses", "address_id", 5),
+    "PAY-": ("payment_methods", "payment_id", 5),
+    "RMA-": ("returns", "return_id", 4),
+    "EXC-": ("exchanges", "exchange_id", 4),
+    "TXN-": ("transactions", "transaction_id", 6),
+})
 
 
 def _variant_label(color: str | None, size: str | None) -> str:
@@ -106,7 +98,7 @@ def _check_can_charge(pay: dict[str, Any], amount: float) -> None:
 def _record(db: Database, order_id: str | None, pay: dict[str, Any], kind: str, amount: float, reason: str) -> None:
     """Book a charge, refund or credit; store credit balances move with it."""
     db.execute("INSERT INTO transactions VALUES (?, ?, ?, ?, ?, ?, ?)",
-               [_next_id(db, "TXN-"), order_id, pay["payment_id"], kind, _money(amount), reason, db.now])
+               [_IDS.next(db, "TXN-"), order_id, pay["payment_id"], kind, _money(amount), reason, db.now])
     if pay["method_type"] == "store_credit":
         delta = -amount if kind == "charge" else amount
         db.execute("UPDATE payment_methods SET balance = balance + ? WHERE payment_id = ?",
@@ -126,7 +118,7 @@ def _store_credit_account(db: Database, customer_id: str) -> dict[str, Any]:
     row = db.query_one("SELECT * FROM payment_methods WHERE customer_id = ? AND method_type = 'store_credit'",
                        [customer_id])
     if row is None:
-        pid = _next_id(db, "PAY-")
+        pid = _IDS.next(db, "PAY-")
         db.execute("INSERT INTO payment_methods VALUES (?, ?, 'store_credit', 'Store credit', 0)", [pid, customer_id])
         row = _payment(db, pid)
     return row
@@ -505,7 +497,7 @@ def update_default_address(db: Database, customer_id: str, line1: str, city: str
         "AND zip_code = ?", [c["customer_id"], line1, line2, city, state, zip_code])
     if existing and existing["address_id"] == c["default_address_id"]:
         raise ToolError("that address already is the customer's default address")
-    address_id = existing["address_id"] if existing else _next_id(db, "ADR-")
+    address_id = existing["address_id"] if existing else _IDS.next(db, "ADR-")
     if not existing:
         db.execute("INSERT INTO addresses VALUES (?, ?, ?, ?, ?, ?, ?)",
                    [address_id, c["customer_id"], line1, line2, city, state, zip_code])
@@ -544,7 +536,7 @@ def return_delivered_items(db: Database, order_id: str, order_item_ids: list[str
         pay = _store_credit_account(db, o["customer_id"])
     else:
         pay = _payment(db, o["payment_id"])
-    return_id = _next_id(db, "RMA-")
+    return_id = _IDS.next(db, "RMA-")
     db.execute("INSERT INTO returns VALUES (?, ?, 'awaiting_item', ?, ?, ?, ?, ?)",
                [return_id, o["order_id"], reason, refund_method, pay["payment_id"], amount, db.now])
     for it in items:
@@ -580,7 +572,7 @@ def exchange_delivered_item(db: Database, order_id: str, order_item_id: str, new
     pay = _payment(db, o["payment_id"])
     if difference > 0:
         _check_can_charge(pay, difference)
-    exchange_id = _next_id(db, "EXC-")
+    exchange_id = _IDS.next(db, "EXC-")
     db.execute("INSERT INTO exchanges VALUES (?, ?, ?, ?, 'awaiting_item', ?, ?)",
                [exchange_id, o["order_id"], item["order_item_id"], new["variant_id"], difference, db.now])
     db.execute("UPDATE order_items SET status = 'exchange_requested' WHERE order_item_id = ?",

@@ -9,10 +9,14 @@ parcel limits, cut-off times, pickup windows and depot capacity, fees, the 30-da
 from __future__ import annotations
 
 import math
-from datetime import date, datetime, time, timedelta
+from datetime import date, time, timedelta
+from functools import partial
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.kit import IdScheme, money
+from envfactory_gym.authoring.kit import now as _now
+from envfactory_gym.authoring.kit import parse_date as _parse_date
 
 ADDRESS_CORRECTION_FEE = 12.50
 REDIRECT_FEE = 9.75
@@ -32,14 +36,15 @@ ServiceLevel = Literal["ground", "express", "overnight"]
 ShipmentStatus = Literal["label_created", "in_transit", "at_depot", "out_for_delivery", "delivered", "held_at_depot",
                          "exception"]
 
-_ID = {  # prefix: (SQL of the highest number in use, digits)
-    "LP": ("SELECT max(CAST(substr(shipment_id, 3) AS INTEGER)) FROM shipments", 8),
-    "PC-": ("SELECT max(CAST(substr(parcel_id, 4) AS INTEGER)) FROM parcels", 6),
-    "TE-": ("SELECT max(CAST(substr(event_id, 4) AS INTEGER)) FROM tracking_events", 7),
-    "PU-": ("SELECT max(CAST(substr(pickup_id, 4) AS INTEGER)) FROM pickups", 4),
-    "CL-": ("SELECT max(CAST(substr(claim_id, 4) AS INTEGER)) FROM claims", 4),
-    "CH-": ("SELECT max(CAST(substr(charge_id, 4) AS INTEGER)) FROM charges", 6),
-}
+_money = partial(money, half="up")
+_IDS = IdScheme({  # prefix: (table, column, digits; 0: not padded)
+    "LP": ("shipments", "shipment_id", 8),
+    "PC-": ("parcels", "parcel_id", 6),
+    "TE-": ("tracking_events", "event_id", 7),
+    "PU-": ("pickups", "pickup_id", 4),
+    "CL-": ("claims", "claim_id", 4),
+    "CH-": ("charges", "charge_id", 6),
+})
 
 _ROWS = {  # what: (SQL of one row by id, what the id looks like)
     "shipper": ("SELECT * FROM shippers WHERE shipper_id = ?", "SH-1042"),
@@ -49,32 +54,12 @@ _ROWS = {  # what: (SQL of one row by id, what the id looks like)
 }
 
 
-def _next_id(db: Database, prefix: str) -> str:
-    sql, width = _ID[prefix]
-    return f"{prefix}{(db.scalar(sql) or 0) + 1:0{width}d}"
-
-
 def _row(db: Database, what: str, row_id: str) -> dict[str, Any]:
     sql, example = _ROWS[what]
     row = db.query_one(sql, [row_id.strip().upper()])
     if row is None:
         raise ToolError(f"no {what} with id {row_id!r} ({what} ids look like {example!r})")
     return row
-
-
-def _money(x: float) -> float:
-    return round(x + 1e-9, 2)
-
-
-def _now(db: Database) -> datetime:
-    return datetime.fromisoformat(db.now)
-
-
-def _parse_date(value: str, name: str) -> date:
-    try:
-        return date.fromisoformat(value.strip())
-    except ValueError:
-        raise ToolError(f"{name} must be a date written YYYY-MM-DD, got {value!r}") from None
 
 
 def _add_business_days(day: date, n: int) -> date:
@@ -90,7 +75,7 @@ def _name(s: dict[str, Any]) -> str:
 
 
 def _charge(db: Database, shipment: dict[str, Any], kind: str, amount: float) -> str:
-    charge_id = _next_id(db, "CH-")
+    charge_id = _IDS.next(db, "CH-")
     db.execute("INSERT INTO charges VALUES (?, ?, ?, ?, ?, ?, NULL)",
                [charge_id, shipment["shipper_id"], shipment["shipment_id"], kind, amount, db.now])
     return charge_id
@@ -98,7 +83,7 @@ def _charge(db: Database, shipment: dict[str, Any], kind: str, amount: float) ->
 
 def _event(db: Database, shipment_id: str, kind: str, location: str, note: str | None = None) -> None:
     db.execute("INSERT INTO tracking_events VALUES (?, ?, ?, ?, ?, ?)",
-               [_next_id(db, "TE-"), shipment_id, db.now, kind, location, note])
+               [_IDS.next(db, "TE-"), shipment_id, db.now, kind, location, note])
 
 
 def _area(db: Database, zip_code: str, city: str | None = None, state: str | None = None) -> dict[str, Any]:
@@ -409,14 +394,14 @@ def create_shipment(db: Database, shipper_id: str, service_level: ServiceLevel, 
                         f"{declared_value}")
     q = _quote(db, s, service_level, recipient_zip, weight_lb, length_in, width_in, height_in)
     origin = s["home_depot_id"]
-    sid = _next_id(db, "LP")
+    sid = _IDS.next(db, "LP")
     db.execute("INSERT INTO shipments VALUES (?, ?, ?, 'label_created', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, "
                "NULL)", [sid, s["shipper_id"], service_level, recipient_name.strip(), recipient_line1.strip(),
                          recipient_city.strip().title(), recipient_state.strip().upper(), recipient_zip.strip(),
                          origin, q["delivering_depot"], q["zone"], db.now, q["ship_date"], q["expected_delivery"],
                          _money(declared_value), q["charge"]])
     db.execute("INSERT INTO parcels VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-               [_next_id(db, "PC-"), sid, round(weight_lb, 1), length_in, width_in, height_in, q["billable_weight"],
+               [_IDS.next(db, "PC-"), sid, round(weight_lb, 1), length_in, width_in, height_in, q["billable_weight"],
                 contents.strip() or "General merchandise"])
     _event(db, sid, "label_created", _row(db, "depot", origin)["name"])
     _charge(db, {"shipper_id": s["shipper_id"], "shipment_id": sid}, "shipping", q["charge"])
@@ -460,7 +445,7 @@ def schedule_pickup(db: Database, shipper_id: str, pickup_date: str, time_window
     if cap["remaining"] <= 0:
         raise ToolError(f"{cap['depot_name']} is fully booked on {day.isoformat()} ({cap['booked']} of "
                         f"{cap['daily_capacity']} pickups); offer another weekday")
-    pickup_id = _next_id(db, "PU-")
+    pickup_id = _IDS.next(db, "PU-")
     db.execute("INSERT INTO pickups VALUES (?, ?, ?, ?, ?, ?, 'scheduled', ?)",
                [pickup_id, s["shipper_id"], s["home_depot_id"], day, time_window, parcel_count, db.now])
     return {"pickup_id": pickup_id, "depot_id": s["home_depot_id"], "pickup_date": day.isoformat(),
@@ -581,7 +566,7 @@ def file_claim(db: Database, shipment_id: str, claim_type: Literal["lost", "dama
     if claimed <= 0:
         raise ToolError(f"amount_claimed must be more than 0.00, got {amount_claimed}")
     payable = min(claimed, _money(sh["declared_value"]))
-    claim_id = _next_id(db, "CL-")
+    claim_id = _IDS.next(db, "CL-")
     db.execute("INSERT INTO claims VALUES (?, ?, ?, ?, ?, 'submitted', ?)",
                [claim_id, sh["shipment_id"], claim_type, claimed, payable, db.now])
     return {"claim_id": claim_id, "shipment_id": sh["shipment_id"], "claim_type": claim_type,

@@ -13,6 +13,10 @@ from datetime import date, timedelta
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.kit import IdScheme
+from envfactory_gym.authoring.kit import as_date as _day
+from envfactory_gym.authoring.kit import money as _money
+from envfactory_gym.authoring.kit import today as _today
 
 HOLIDAYS = frozenset({date(2026, 5, 25), date(2026, 6, 19), date(2026, 7, 3), date(2026, 9, 7)})
 START_NOTICE, STOP_NOTICE = 1, 2  # business days of notice
@@ -34,31 +38,15 @@ PayMethod = Literal["card", "bank_account"]
 BillStatus = Literal["open", "overdue", "paid", "in_plan", "rebilled"]
 
 # New ids continue the numbering of existing rows, so they depend on the state alone.
-_ID_SQL = {
-    "ACC-": "SELECT max(CAST(substr(account_id, 5) AS INTEGER)) FROM service_accounts",
-    "B-": "SELECT max(CAST(substr(bill_id, 3) AS INTEGER)) FROM bills",
-    "PMT-": "SELECT max(CAST(substr(payment_id, 5) AS INTEGER)) FROM payments",
-    "PP-": "SELECT max(CAST(substr(plan_id, 4) AS INTEGER)) FROM payment_plans",
-    "SO-": "SELECT max(CAST(substr(order_id, 4) AS INTEGER)) FROM service_orders",
-    "DSP-": "SELECT max(CAST(substr(dispute_id, 5) AS INTEGER)) FROM disputes",
-    "CR-": "SELECT max(CAST(substr(customer_read_id, 4) AS INTEGER)) FROM customer_reads",
-}
-
-
-def _next_id(db: Database, prefix: str) -> str:
-    return f"{prefix}{(db.scalar(_ID_SQL[prefix]) or 0) + 1}"
-
-
-def _money(x: float) -> float:
-    return round(x + 1e-9 if x >= 0 else x - 1e-9, 2)
-
-
-def _today(db: Database) -> date:
-    return date.fromisoformat(db.now[:10])
-
-
-def _day(value: str) -> date:
-    return date.fromisoformat(value[:10])
+_IDS = IdScheme({  # prefix: (table, column, digits; 0: not padded)
+    "ACC-": ("service_accounts", "account_id", 0),
+    "B-": ("bills", "bill_id", 0),
+    "PMT-": ("payments", "payment_id", 0),
+    "PP-": ("payment_plans", "plan_id", 0),
+    "SO-": ("service_orders", "order_id", 0),
+    "DSP-": ("disputes", "dispute_id", 0),
+    "CR-": ("customer_reads", "customer_read_id", 0),
+})
 
 
 def _add_months(d: date, months: int) -> date:
@@ -157,7 +145,7 @@ def _charge(db: Database, tariff_id: str, usage: int) -> tuple[float, list[dict[
 
 
 def _pay(db: Database, account_id: str, amount: float, method: str, purpose: str, plan_id: str | None = None) -> str:
-    payment_id = _next_id(db, "PMT-")
+    payment_id = _IDS.next(db, "PMT-")
     db.execute("INSERT INTO payments VALUES (?, ?, ?, ?, ?, ?, ?)",
                [payment_id, account_id, _today(db), _money(amount), method, purpose, plan_id])
     return payment_id
@@ -165,7 +153,7 @@ def _pay(db: Database, account_id: str, amount: float, method: str, purpose: str
 
 def _new_order(db: Database, account_id: str, kind: str, when: date, status: str = "scheduled",
                fee: float = 0.0) -> str:
-    order_id = _next_id(db, "SO-")
+    order_id = _IDS.next(db, "SO-")
     db.execute("INSERT INTO service_orders VALUES (?, ?, ?, ?, ?, ?, ?, NULL)",
                [order_id, account_id, kind, when, status, _today(db), fee])
     return order_id
@@ -581,7 +569,7 @@ def create_payment_plan(db: Database, account_id: str, months: int) -> dict:
     if not PLAN_MONTHS[0] <= months <= PLAN_MONTHS[1]:
         raise ToolError(f"a payment plan runs {PLAN_MONTHS[0]} to {PLAN_MONTHS[1]} months, got {months}")
     installment, final = _plan_terms(overdue, months)
-    plan_id, today = _next_id(db, "PP-"), _today(db)
+    plan_id, today = _IDS.next(db, "PP-"), _today(db)
     db.execute("INSERT INTO payment_plans VALUES (?, ?, ?, ?, ?, ?, 0, ?, 'active')",
                [plan_id, a["account_id"], today, overdue, months, installment, today])
     db.execute("UPDATE bills SET status = 'in_plan', plan_id = ? WHERE account_id = ? AND status = 'overdue'",
@@ -669,7 +657,7 @@ def start_service(db: Database, customer_id: str, premise_id: str, service_type:
     _check_new_service(db, c, p, service_type)
     when = _service_date(db, start_date, START_NOTICE, "start date")
     tariff = DEFAULT_TARIFF[(service_type, p["premise_type"])]
-    account_id = _next_id(db, "ACC-")
+    account_id = _IDS.next(db, "ACC-")
     db.execute("INSERT INTO service_accounts VALUES (?, ?, ?, ?, ?, 'pending_start', ?, NULL, NULL, ?, NULL, 0)",
                [account_id, c["customer_id"], p["premise_id"], service_type, tariff, when, min(when.day, 28)])
     order_id = _new_order(db, account_id, "start", when)
@@ -730,7 +718,7 @@ def transfer_service(db: Database, account_id: str, new_premise_id: str, move_da
     same = p["premise_type"] == a["premise_type"]
     tariff = a["tariff_id"] if same else DEFAULT_TARIFF[(a["service_type"], p["premise_type"])]
     stop_id = _new_order(db, a["account_id"], "stop", when)
-    new_id = _next_id(db, "ACC-")
+    new_id = _IDS.next(db, "ACC-")
     db.execute("INSERT INTO service_accounts VALUES (?, ?, ?, ?, ?, 'pending_start', ?, NULL, NULL, ?, ?, 0)",
                [new_id, a["customer_id"], p["premise_id"], a["service_type"], tariff, when, min(when.day, 28),
                 a["tariff_changed_on"] if same else None])
@@ -820,7 +808,7 @@ def dispute_estimated_reading(db: Database, reading_id: str, customer_reading: i
                         f"({prev['read_date']}); meters only count up, so please check the number")
     if customer_reading is not None:
         db.execute("INSERT INTO customer_reads VALUES (?, ?, ?, ?, 'phone')",
-                   [_next_id(db, "CR-"), r["meter_id"], today, value])
+                   [_IDS.next(db, "CR-"), r["meter_id"], today, value])
     span = (read_on - _day(prev["read_date"])).days / (read_day - _day(prev["read_date"])).days
     corrected = prev["reading_value"] + round((value - prev["reading_value"]) * span)
     usage = corrected - prev["reading_value"]
@@ -836,7 +824,7 @@ def dispute_estimated_reading(db: Database, reading_id: str, customer_reading: i
         paid = min(old["amount_paid"], total)
         due = today + timedelta(days=DUE_DAYS)
         status = "in_plan" if old["plan_id"] else _bill_status(total, paid, due, today)
-        new_id, adjustment = _next_id(db, "B-"), _money(total - old["total"])
+        new_id, adjustment = _IDS.next(db, "B-"), _money(total - old["total"])
         db.execute("UPDATE bills SET status = 'rebilled' WHERE bill_id = ?", [old["bill_id"]])
         db.execute("INSERT INTO bills VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, NULL, ?, ?)",
                    [new_id, old["account_id"], r["reading_id"], old["tariff_id"], old["period_start"],
@@ -848,7 +836,7 @@ def dispute_estimated_reading(db: Database, reading_id: str, customer_reading: i
         out.update({"old_bill_id": old["bill_id"], "old_total": old["total"], "new_bill_id": new_id,
                     "new_total": total, "adjustment": adjustment, "amount_due": _money(total - paid),
                     "due_date": due.isoformat(), "credit_added": _money(max(old["amount_paid"] - total, 0))})
-    dispute_id = _next_id(db, "DSP-")
+    dispute_id = _IDS.next(db, "DSP-")
     db.execute("INSERT INTO disputes VALUES (?, ?, ?, ?, ?, ?, ?, 'rebilled', ?, ?, ?)",
                [dispute_id, r["reading_id"], r["account_id"], today, value, r["reading_value"], corrected,
                 old["bill_id"] if old else None, new_id, adjustment])

@@ -2,11 +2,13 @@
 
 Each tool is a typed function with a docstring that describes every parameter; the OpenAI schema is derived from
 them. A tool refuses what the policy forbids by raising ToolError (the call is rolled back and the agent reads why).
+envfactory_gym.authoring.kit has the helpers most tools need: new ids, money to the cent, dates and times.
 """
 
 from __future__ import annotations
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.kit import next_id
 
 MAX_OPEN_REQUESTS = 3
 
@@ -88,8 +90,7 @@ def file_request(db: Database, member_id: str, title: str) -> dict:
     if open_count >= MAX_OPEN_REQUESTS:
         raise ToolError(f"member {member['member_id']} already has {open_count} open requests "
                         f"(at most {MAX_OPEN_REQUESTS})")
-    last = db.scalar("SELECT max(CAST(substr(request_id, 3) AS INTEGER)) FROM requests") or 0
-    request_id = f"R-{last + 1:04d}"
+    request_id = next_id(db, "requests", "request_id", "R-", 4)  # continues the numbering: R-0181 after R-0180
     db.execute("INSERT INTO requests VALUES (?, ?, ?, 'open', CAST(? AS DATE))",
                [request_id, member["member_id"], title, db.now])
     return {"request_id": request_id, "title": title, "status": "open"}

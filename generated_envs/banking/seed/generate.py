@@ -13,7 +13,6 @@ refund per account per 12 months, one dispute per card purchase).
 from __future__ import annotations
 
 import argparse
-import csv
 import heapq
 import itertools
 import random
@@ -24,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from faker import Faker
+
+from envfactory_gym.authoring.seed import schema_columns, write_seed
 
 SEED = 20260518
 NOW = datetime(2026, 5, 18, 10, 0, 0)
@@ -36,24 +37,7 @@ REPLACEMENT_FEE = 12.00
 MAINTENANCE_FEE = 12.00
 ATM_FEE = 3.50
 
-COLUMNS: dict[str, list[str]] = {
-    "customers": ["customer_id", "first_name", "last_name", "email", "phone", "date_of_birth", "segment",
-                  "member_since"],
-    "accounts": ["account_id", "customer_id", "account_type", "nickname", "number_last4", "status", "balance",
-                 "overdraft_limit", "opened_on", "closed_on"],
-    "debit_cards": ["card_id", "account_id", "last4", "status", "issued_on", "expires", "freeze_reason",
-                    "cancel_reason", "cancelled_at", "replacement_card_id"],
-    "payees": ["payee_id", "customer_id", "payee_name", "bank_name", "routing_number", "account_number", "added_at"],
-    "transfers": ["transfer_id", "customer_id", "from_account_id", "to_account_id", "payee_id", "amount",
-                  "created_at", "channel", "standing_order_id"],
-    "transactions": ["transaction_id", "account_id", "posted_at", "kind", "description", "amount", "balance_after",
-                     "card_id", "fee_type", "transfer_id"],
-    "standing_orders": ["standing_order_id", "customer_id", "from_account_id", "payee_id", "amount", "frequency",
-                        "next_run_date", "status", "created_at", "cancelled_at"],
-    "card_disputes": ["dispute_id", "transaction_id", "account_id", "reason", "amount", "status",
-                      "provisional_credit", "opened_at", "resolved_at"],
-    "fee_refunds": ["refund_id", "account_id", "fee_transaction_id", "amount", "refunded_at"],
-}
+COLUMNS = schema_columns(HERE.parent / "schema.sql")  # table -> columns, in schema.sql's order
 
 # (merchant, lowest and highest amount of a purchase)
 MERCHANTS: list[tuple[str, float, float]] = [
@@ -607,16 +591,7 @@ class World:
         self.rows["standing_orders"].sort(key=lambda s: s["standing_order_id"])
 
     def write(self, out: Path) -> dict[str, int]:
-        out.mkdir(parents=True, exist_ok=True)
-        counts = {}
-        for table, columns in COLUMNS.items():
-            with open(out / f"{table}.csv", "w", encoding="utf-8", newline="") as fh:
-                writer = csv.writer(fh, lineterminator="\n")
-                writer.writerow(columns)
-                for row in self.rows[table]:
-                    writer.writerow([_cell(table, c, row[c]) for c in columns])
-            counts[table] = len(self.rows[table])
-        return counts
+        return write_seed(out, HERE.parent / "schema.sql", self.rows, cell=lambda value, table, column: _cell(table, column, value))
 
 
 def _ref(row: dict[str, Any], *keys: str) -> str:

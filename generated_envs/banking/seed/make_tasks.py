@@ -1,28 +1,19 @@
 """Write ``tasks.jsonl`` from the hand-written flagship tasks below, each replayed on the seed state first.
 
-Run after ``generate.py``: ``PYTHONPATH=<repo root> python generated_envs/banking/seed/make_tasks.py``. Every
-gold call must succeed, and every output must be found in the gold calls' results; an output written
-``{rN.key}`` is read from the result of gold call N (an id the tools create, such as a new dispute id).
+Run after ``generate.py``: ``python generated_envs/banking/seed/make_tasks.py [--out FILE]``. Every gold call
+must succeed, and every output must be found in the gold calls' results; an output written ``{rN.key}`` is read
+from the result of gold call N (an id the tools create, such as a new dispute id).
 """
 
 from __future__ import annotations
 
-import importlib.util
-import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-sys.path.insert(0, str(ROOT.parents[1]))
+from envfactory_gym.authoring.tasks import TaskBuilder
 
-from envfactory_gym.answers import normalise, within  # noqa: E402
-from envfactory_gym.database import DuckDBState, Template  # noqa: E402
-from envfactory_gym.tasks import GoldCall, Task, UserFact, load_manifest, write_tasks  # noqa: E402
-from envfactory_gym.tools import collect_tools  # noqa: E402
-
+ROOT = Path(__file__).resolve().parents[1]
 EMAIL = ["email", "e-mail", "mail"]
 DOB = ["birth", "born", "birthday", "dob"]
 CONFIRM = ["confirmation", "confirm", "accept", "proceed", "go ahead", "okay with", "ok with", "agree"]
@@ -305,42 +296,14 @@ TASKS: list[dict[str, Any]] = [
 _REF = re.compile(r"\{r(\d+)\.(\w+)\}")
 
 
-def build() -> list[Task]:
-    spec = importlib.util.spec_from_file_location("banking_tools_for_tasks", ROOT / "tools.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    tools = collect_tools(vars(module))
-    manifest = load_manifest(ROOT / "manifest.json")
-    state = DuckDBState(Template.load(ROOT / "schema.sql", HERE), now=manifest.now)
-    tasks = []
-    try:
-        for t in TASKS:
-            state.reset()
-            results = []
-            for c in t["gold"]:
-                tool = tools[c["name"]]
-                results.append(state.run_in_transaction(tool.func, writes=tool.writes,
-                                                        **tool.validate(c["arguments"])))
-            outputs = [_REF.sub(lambda m, r=results: str(r[int(m.group(1))][m.group(2)]), o) for o in t["outputs"]]
-            blob = normalise(json.dumps(results))
-            missing = [o for o in outputs if not within(normalise(o), blob)]
-            if missing:
-                raise SystemExit(f"{t['id']}: outputs {missing} are not in the gold results")
-            tasks.append(Task(
-                id=t["id"], instruction=t["instruction"],
-                user_facts={k: UserFact(**v) for k, v in t.get("user_facts", {}).items()},
-                gold_calls=[GoldCall(**c) for c in t["gold"]], outputs=outputs,
-                forbidden_calls=t.get("forbidden", []), tags=t["tags"]))
-    finally:
-        state.close()
-    return tasks
-
-
-def main() -> None:
-    tasks = build()
-    write_tasks(ROOT / "tasks.jsonl", tasks)
-    print(f"wrote {len(tasks)} tasks to {ROOT / 'tasks.jsonl'}")
+def build(b: TaskBuilder) -> None:
+    for t in TASKS:
+        results = b.play(t["gold"])
+        outputs = [_REF.sub(lambda m, r=results: str(r[int(m.group(1))][m.group(2)]), o) for o in t["outputs"]]
+        b.add_task(t["instruction"], task_id=t["id"], tags=t["tags"], outputs=outputs,
+                   user_facts=t.get("user_facts", {}), forbidden_calls=t.get("forbidden", []))
 
 
 if __name__ == "__main__":
-    main()
+    builder = TaskBuilder(ROOT)
+    raise SystemExit(builder.main(lambda: build(builder), description=__doc__.splitlines()[0]))

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from envfactory_gym.answers import normalise, within
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.errors import ToolError
 from envfactory_gym.testing import EnvUnderTest
@@ -43,40 +39,22 @@ def ready_payee(state: DuckDBState, account: dict[str, Any]) -> dict[str, Any]:
 
 # -- structure ----------------------------------------------------------------------------------------------
 
-def test_manifest_and_policy() -> None:
-    manifest = ENV.manifest
-    assert manifest.name == "banking" and manifest.now == NOW
-    assert len(manifest.rules) >= 3
-    policy = (ENV.root / manifest.policy_file).read_text(encoding="utf-8")
-    for fact in ("35.00", "2,500.00", "7,500.00", "24 hours", "60 days", "12 months", "90 days", "12.00"):
+#: The structural tests every environment runs (schemas, seed, task mix, gold replay), with this one's figures.
+TestStructure = ENV.standard_tests(min_user_fact_tasks=8, min_forbidden_tasks=3, min_refusal_tasks=6)
+
+
+def test_policy_states_the_figures() -> None:
+    assert ENV.manifest.now == NOW
+    policy = (ENV.root / ENV.manifest.policy_file).read_text(encoding="utf-8")
+    for fact in ('35.00', '2,500.00', '7,500.00', '24 hours', '60 days', '12 months', '90 days', '12.00'):
         assert fact in policy, fact
-    assert (ENV.root / manifest.compact_policy_file).read_text(encoding="utf-8").strip()
 
 
-def test_every_tool_has_a_schema() -> None:
-    assert len(ENV.tools) >= 10
-    assert sum(t.writes for t in ENV.tools.values()) >= 5
-    for tool in ENV.tools.values():
-        fn = tool.openai_schema["function"]
-        assert fn["description"].strip(), tool.name
-        for name, prop in fn["parameters"]["properties"].items():
-            assert prop.get("description"), (tool.name, name)
+def test_identity_facts_and_confirmations() -> None:
+    from envfactory_gym.querygen.spec import load_declarations
 
-
-def test_schema_has_no_foreign_keys() -> None:
-    sql = (ENV.root / "schema.sql").read_text(encoding="utf-8").upper()
-    code = "\n".join(line.split("--")[0] for line in sql.splitlines())
-    assert "FOREIGN KEY" not in code and "REFERENCES" not in code
-    assert len(ENV.template.tables) >= 5 and all(t.primary_key for t in ENV.template.tables.values())
-
-
-def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True,
-                   capture_output=True)
-    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
-    assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
-    for name in committed:
-        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
+    assert "date_of_birth" in load_declarations(ENV.root).user.facts
+    assert any("confirmation" in t.user_facts for t in ENV.tasks)
 
 
 def test_seed_is_consistent(state: DuckDBState) -> None:
@@ -97,39 +75,7 @@ def test_seed_is_consistent(state: DuckDBState) -> None:
                            "AND a.refund_id < b.refund_id AND b.refunded_at - a.refunded_at < INTERVAL 365 DAY") == 0
 
 
-def test_querygen_declarations_load() -> None:
-    from envfactory_gym.querygen.spec import load_declarations
-
-    spec = load_declarations(ENV.root)
-    assert set(spec.tools) <= set(ENV.tools) and "date_of_birth" in spec.user.facts
-
-
 # -- tasks --------------------------------------------------------------------------------------------------
-
-def test_task_mix() -> None:
-    assert len(ENV.tasks) >= 20
-    writes = [t for t in ENV.tasks if any(ENV.tools[c.name].writes for c in t.gold_calls)]
-    assert len(ENV.tasks) - len(writes) >= 5
-    assert sum(sum(ENV.tools[c.name].writes for c in t.gold_calls) >= 2 for t in writes) >= 5
-    assert sum(sum(ENV.tools[c.name].writes for c in t.gold_calls) == 1 for t in writes) >= 5
-    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 8
-    assert sum(bool(t.forbidden_calls) for t in ENV.tasks) >= 3
-    assert sum("refusal" in t.tags for t in ENV.tasks) >= 6
-    assert any("confirmation" in t.user_facts for t in ENV.tasks)
-
-
-@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
-def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
-    results = [run(state, c.name, **c.arguments) for c in task.gold_calls]
-    changed = bool(state.diff())
-    writes = any(ENV.tools[c.name].writes for c in task.gold_calls)
-    assert changed == writes, "writing tasks must change the state and read-only ones must not"
-    if not changed:
-        assert task.outputs, "read-only tasks are scored on their outputs"
-    blob = normalise(json.dumps(results))
-    for output in task.outputs:
-        assert within(normalise(output), blob), output
-
 
 # -- identity and reads -------------------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ rentals, and late, fuel and mileage charges at return. No class is booked beyond
 from __future__ import annotations
 
 import argparse
-import csv
 import math
 import random
 from collections import defaultdict
@@ -19,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from faker import Faker
+
+from envfactory_gym.authoring.seed import schema_columns, write_seed
 
 SEED = 20260714
 NOW = datetime(2026, 7, 14, 10, 0, 0)
@@ -31,28 +32,7 @@ FREE_CANCEL_HOURS = 24
 QUOTE_VALID_DAYS = 7
 GRACE_MINUTES = 30
 
-COLUMNS: dict[str, list[str]] = {
-    "branches": ["branch_id", "name", "city", "state", "street", "phone", "is_airport", "opens", "closes",
-                 "sunday_open"],
-    "one_way_routes": ["from_branch_id", "to_branch_id", "drop_fee"],
-    "vehicle_classes": ["class_code", "name", "example_model", "seats", "bags", "min_age", "miles_per_day",
-                        "excess_per_mile"],
-    "branch_fleet": ["branch_id", "class_code", "fleet_count", "daily_rate"],
-    "vehicles": ["vehicle_id", "plate", "class_code", "branch_id", "make", "model", "model_year", "color", "odometer",
-                 "fuel_eighths", "status"],
-    "renters": ["renter_id", "first_name", "last_name", "email", "phone", "date_of_birth", "licence_number",
-                "licence_state", "licence_expiry"],
-    "extras": ["extra_code", "name", "daily_price", "description"],
-    "coverage_options": ["coverage_code", "name", "daily_price", "deductible", "description"],
-    "reservations": ["reservation_id", "renter_id", "class_code", "pickup_branch_id", "return_branch_id", "pickup_at",
-                     "return_at", "days", "status", "coverage_code", "daily_rate", "base_charge", "young_driver_fee",
-                     "extras_total", "coverage_total", "drop_fee", "estimated_total", "created_at",
-                     "quote_expires_at", "cancelled_at", "cancel_reason", "cancellation_fee"],
-    "reservation_extras": ["reservation_id", "extra_code", "daily_price", "total"],
-    "rentals": ["rental_id", "reservation_id", "vehicle_id", "picked_up_at", "odometer_out", "fuel_out",
-                "returned_at", "odometer_in", "fuel_in", "late_hours"],
-    "charges": ["charge_id", "reservation_id", "kind", "description", "amount", "posted_at"],
-}
+COLUMNS = schema_columns(HERE.parent / "schema.sql")  # table -> columns, in schema.sql's order
 
 BRANCHES = [
     ("DEN-APT", "Denver International Airport", "Denver", "CO", "24890 E 78th Ave", "(303) 555-0141", True,
@@ -456,13 +436,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=HERE, help="folder to write the CSVs into")
     args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    for table, rows in build().items():
-        with (args.out / f"{table}.csv").open("w", newline="", encoding="utf-8") as fh:
-            writer = csv.writer(fh, lineterminator="\n")
-            writer.writerow(COLUMNS[table])
-            for row in rows:
-                writer.writerow([fmt(row[c]) for c in COLUMNS[table]])
+    write_seed(args.out, HERE.parent / "schema.sql", build(), cell=lambda value, table, column: fmt(value))
 
 
 if __name__ == "__main__":

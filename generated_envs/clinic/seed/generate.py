@@ -12,13 +12,14 @@ once a year, copays from the patient's plan, late-cancellation and no-show fees,
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from faker import Faker
+
+from envfactory_gym.authoring.seed import schema_columns, write_seed
 
 SEED = 20260414
 NOW = datetime(2026, 4, 14, 9, 0, 0)
@@ -28,24 +29,7 @@ HORIZON_END = date(2026, 5, 22)
 HERE = Path(__file__).resolve().parent
 N_PATIENTS = 180
 
-COLUMNS: dict[str, list[str]] = {
-    "sites": ["site_id", "name", "address", "city", "phone", "hours"],
-    "insurance_plans": ["plan_id", "payer", "plan_name", "plan_type", "contracted", "primary_copay",
-                        "specialist_copay", "telehealth_copay"],
-    "clinicians": ["clinician_id", "name", "credentials", "specialty", "site_id", "accepting_new_patients",
-                   "offers_telehealth"],
-    "patients": ["patient_id", "first_name", "last_name", "date_of_birth", "phone", "email", "plan_id",
-                 "member_number", "coverage_end", "primary_clinician_id", "registered_on"],
-    "slots": ["slot_id", "clinician_id", "site_id", "starts_at", "duration_min", "mode", "capacity",
-              "session_title"],
-    "referrals": ["referral_id", "patient_id", "specialty", "referring_clinician_id", "status", "requested_on",
-                  "issued_on", "expires_on", "visits_authorized", "visits_used"],
-    "appointments": ["appointment_id", "patient_id", "slot_id", "visit_kind", "status", "referral_id", "copay",
-                     "booked_at", "reschedule_count", "checked_in_at", "cancelled_at", "cancel_reason"],
-    "payments": ["payment_id", "patient_id", "amount", "method", "paid_at"],
-    "charges": ["charge_id", "patient_id", "appointment_id", "kind", "amount", "status", "created_at",
-                "resolved_at", "payment_id", "waiver_reason"],
-}
+COLUMNS = schema_columns(HERE.parent / "schema.sql")  # table -> columns, in schema.sql's order
 
 SITES = [
     ("SITE-1", "Larkspur Downtown Medical Pavilion", "1200 Alder Street", "Riverton", "(503) 555-0140",
@@ -510,13 +494,8 @@ class World:
 
 
 def write(out: Path, rows: dict[str, list[dict[str, Any]]]) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    for table, cols in COLUMNS.items():
-        with (out / f"{table}.csv").open("w", encoding="utf-8", newline="") as fh:
-            w = csv.writer(fh, lineterminator="\n")
-            w.writerow(cols)
-            for row in rows[table]:
-                w.writerow([_cell(row.get(c)) for c in cols])
+    write_seed(out, HERE.parent / "schema.sql", rows, cell=lambda value, table, column: _cell(value),
+               partial_rows=True)
 
 
 def _cell(value: Any) -> str:

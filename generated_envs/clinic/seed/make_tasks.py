@@ -9,53 +9,37 @@ ones) are kept after the flagship tasks. Run ``python generated_envs/clinic/seed
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from envfactory_gym.authoring.tasks import TaskBuilder
+
 HERE = Path(__file__).resolve().parent
 ENV = HERE.parent
-sys.path.insert(0, str(ENV.parents[1]))
-
-from envfactory_gym.package import EnvPackage  # noqa: E402
-from envfactory_gym.tasks import Task, atomic_write_text, load_tasks  # noqa: E402
 
 DOB_KEYWORDS = ["date of birth", "birth", "dob", "birthday", "born"]
 #: find_open_slots filters the agent may choose freely: only the specialty must match.
 SLOT_FILTERS = ["clinician_id", "site_id", "earliest_date", "latest_date", "mode"]
 
 
-class Session:
-    """One task being written: its gold calls, run as they are added on a fresh state."""
+class Session(TaskBuilder):
+    """The task being written: its gold calls, run as they are added on the seed state (``begin`` per task)."""
 
-    def __init__(self, pkg: EnvPackage) -> None:
-        self.pkg = pkg
-        self.state = pkg.new_state()
-        self.calls: list[dict[str, Any]] = []
+    def __init__(self) -> None:
+        super().__init__(ENV)
 
-    def call(self, name: str, masked: list[str] | None = None, **arguments: Any) -> Any:
-        tool = self.pkg.tools[name]
-        result = self.state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-        call: dict[str, Any] = {"name": name, "arguments": arguments}
-        if masked:
-            call["masked"] = [m for m in masked if m in arguments] or masked
-        self.calls.append(call)
-        return result
+    def call(self, name: str, /, masked: Sequence[str] | None = None, **arguments: Any) -> Any:
+        """A gold call; ``masked`` keeps the names among ``arguments`` (all of them when none is given)."""
+        return super().call(name, [m for m in masked if m in arguments] or masked if masked else None, **arguments)
 
     def restart(self) -> None:
         """Drop the calls so far and their effects (a candidate that did not fit)."""
-        self.state.reset()
-        self.calls.clear()
+        self.begin()
 
     def q(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
-        return self.state.db.query(sql, params or [])
-
-    def close(self) -> None:
-        self.state.close()
+        return self.rows(sql, params)
 
 
 def dob_fact(p: dict[str, Any]) -> dict[str, Any]:
@@ -709,32 +693,16 @@ SCENARIOS: list[Callable[[Session], dict[str, Any]]] = [
 ]
 
 
-def build(pkg: EnvPackage) -> list[Task]:
-    tasks = []
+def build(s: Session) -> None:
     for i, scenario in enumerate(SCENARIOS, 1):
-        s = Session(pkg)
-        try:
-            fields = scenario(s)
-            fields.setdefault("forbidden_calls", [])
-            if not fields["forbidden_calls"]:
-                del fields["forbidden_calls"]
-            tasks.append(Task.model_validate({"id": f"clinic-{i:03d}", **fields, "gold_calls": s.calls}))
-        finally:
-            s.close()
-    return tasks
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ENV / "tasks.jsonl", help="task file to write")
-    args = parser.parse_args()
-    tasks = build(EnvPackage(ENV))
-    ids = {t.id for t in tasks}
-    kept = [t for t in load_tasks(args.out) if t.id not in ids] if args.out.is_file() else []
-    atomic_write_text(args.out, "".join(json.dumps(t.model_dump(exclude_defaults=True), ensure_ascii=False) + "\n"
-                                        for t in [*tasks, *kept]))
-    print(f"wrote {len(tasks)} flagship tasks (and kept {len(kept)} others) to {args.out}")
+        s.begin()
+        fields = scenario(s)
+        s.add_task(fields["instruction"], task_id=f"clinic-{i:03d}", tags=fields["tags"], outputs=fields["outputs"],
+                   user_facts=fields["user_facts"], forbidden_calls=fields.get("forbidden_calls", []),
+                   check_outputs=False)  # some outputs come from a refusal's message
 
 
 if __name__ == "__main__":
-    main()
+    session = Session()
+    # the other tasks already in the file (sampled ones) are kept after the flagship tasks
+    raise SystemExit(session.main(lambda: build(session), keep=lambda t: True, description=__doc__.splitlines()[0]))

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -59,40 +56,36 @@ def booked(state: DuckDBState, where: str, params: list[Any] | None = None) -> d
 
 # -- structure ----------------------------------------------------------------------------------------------
 
-def test_manifest_policy_and_rules() -> None:
-    manifest = ENV.manifest
-    assert manifest.name == "clinic" and manifest.now == NOW and manifest.domain == "healthcare"
-    assert len(manifest.rules) >= 10
-    policy = (ENV.root / manifest.policy_file).read_text(encoding="utf-8")
-    for fact in ("$40.00", "$75.00", "$100.00", "24 hours", "365 days", "60 minutes", "15 minutes", "at most 2"):
+#: The structural tests every environment runs (schemas, seed, task mix, gold replay), with this one's figures.
+TestStructure = ENV.standard_tests(min_rules=10, compact_share=1 / 3, min_tools=15, min_writes=7, max_rows=5000,
+                                   min_read_tasks=8, min_single_write_tasks=0, min_multi_write_tasks=4,
+                                   min_user_fact_tasks=15, min_refusal_tasks=6,
+                                   unchecked_output_tags=("refusal", "derived"))
+
+
+def test_policy_states_the_figures() -> None:
+    assert ENV.manifest.now == NOW and ENV.manifest.domain == "healthcare"
+    policy = (ENV.root / ENV.manifest.policy_file).read_text(encoding="utf-8")
+    for fact in ('$40.00', '$75.00', '$100.00', '24 hours', '365 days', '60 minutes', '15 minutes', 'at most 2'):
         assert fact in policy, fact
-    compact = (ENV.root / manifest.compact_policy_file).read_text(encoding="utf-8")
-    assert len(compact.split()) < len(policy.split()) / 3
 
 
-def test_every_tool_has_a_schema() -> None:
-    assert len(ENV.tools) >= 15
-    assert sum(t.writes for t in ENV.tools.values()) >= 7
-    for tool in ENV.tools.values():
-        fn = tool.openai_schema["function"]
-        assert fn["description"].strip(), tool.name
-        for name, prop in fn["parameters"]["properties"].items():
-            assert prop.get("description"), (tool.name, name)
+def test_tasks_cover_every_tool_and_refusals_write_nothing() -> None:
+    writes = [t for t in ENV.tasks if any(ENV.tools[c.name].writes for c in t.gold_calls)]
+    refusals = [t for t in ENV.tasks if "refusal" in t.tags]
+    assert len(writes) >= 10 and all(t.outputs and t not in writes for t in refusals)
+    assert sum("confirm" in t.tags for t in ENV.tasks) >= 3
+    assert len({c.name for t in ENV.tasks for c in t.gold_calls}) == len(ENV.tools)
+    # a forbidden call is always a write: it would be refused or change the outcome
+    assert all(ENV.tools[p.name].writes for t in ENV.tasks for p in t.forbidden_calls)
 
 
-def test_schema_has_no_foreign_keys() -> None:
-    sql = (ENV.root / "schema.sql").read_text(encoding="utf-8").upper()
-    code = "\n".join(line.split("--")[0] for line in sql.splitlines())
-    assert "FOREIGN KEY" not in code and "REFERENCES" not in code
-    assert len(ENV.template.tables) >= 5 and all(t.primary_key for t in ENV.template.tables.values())
+def test_querygen_goals_are_the_writing_tools() -> None:
+    from envfactory_gym.querygen.spec import load_declarations
 
-
-def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
-    assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
-    for name in committed:
-        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
+    spec = load_declarations(ENV.root)
+    assert "date_of_birth" in spec.user.facts
+    assert {t for t, d in spec.tools.items() if d.goal} == {n for n, t in ENV.tools.items() if t.writes}
 
 
 def test_seed_size(state: DuckDBState) -> None:
@@ -141,61 +134,6 @@ def test_seed_obeys_the_rules(state: DuckDBState) -> None:
 
 
 # -- tasks --------------------------------------------------------------------------------------------------
-
-def test_task_mix() -> None:
-    writes = [t for t in ENV.tasks if any(ENV.tools[c.name].writes for c in t.gold_calls)]
-    multi = [t for t in writes if sum(ENV.tools[c.name].writes for c in t.gold_calls) >= 2]
-    reads = [t for t in ENV.tasks if t not in writes]
-    refusals = [t for t in ENV.tasks if "refusal" in t.tags]
-    assert len(ENV.tasks) >= 20 and len(reads) >= 8 and len(writes) >= 10 and len(multi) >= 4
-    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 15
-    assert len(refusals) >= 6 and all(t.outputs and t not in writes for t in refusals)
-    assert sum("confirm" in t.tags for t in ENV.tasks) >= 3
-    assert len({c.name for t in ENV.tasks for c in t.gold_calls}) == len(ENV.tools)
-
-
-@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
-def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
-    results = [run(state, c.name, **c.arguments) for c in task.gold_calls]
-    changed = bool(state.diff())
-    writes = any(ENV.tools[c.name].writes for c in task.gold_calls)
-    assert changed == writes, "writing tasks must change the state and read-only ones must not"
-    if not changed:
-        assert task.outputs, "read-only tasks are scored on their outputs"
-    if "refusal" not in task.tags and "derived" not in task.tags:
-        for output in task.outputs:
-            assert _said(output, results), output
-    for pattern in task.forbidden_calls:  # the forbidden write would indeed be refused or change the outcome
-        assert ENV.tools[pattern.name].writes
-
-
-def test_querygen_declarations_load() -> None:
-    from envfactory_gym.querygen.spec import load_declarations
-
-    spec = load_declarations(ENV.root)
-    assert "date_of_birth" in spec.user.facts
-    assert {t for t, d in spec.tools.items() if d.goal} == {n for n, t in ENV.tools.items() if t.writes}
-
-
-def _said(output: str, results: list[Any]) -> bool:
-    """Whether a tool result holds ``output``: as text, or as the same number (75.0 for "75.00")."""
-    if output.lower() in json.dumps(results).lower():
-        return True
-    try:
-        number = float(output)
-    except ValueError:
-        return False
-    stack: list[Any] = list(results)
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-        elif isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value - number) < 1e-9:
-            return True
-    return False
-
 
 # -- identity and lookups -----------------------------------------------------------------------------------
 

@@ -11,7 +11,6 @@ and no registration while a blocking hold is active. Charges follow the tuition 
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 from collections import defaultdict
 from datetime import date, datetime, timedelta
@@ -20,30 +19,15 @@ from typing import Any
 
 from faker import Faker
 
+from envfactory_gym.authoring.seed import schema_columns, write_seed
+
 SEED = 20261007
 NOW = datetime(2026, 10, 7, 10, 0, 0)
 TODAY = NOW.date()
 HERE = Path(__file__).resolve().parent
 N_STUDENTS = 180
 
-COLUMNS: dict[str, list[str]] = {
-    "programs": ["program_id", "name", "award", "department", "credits_required", "accepting_students"],
-    "instructors": ["instructor_id", "first_name", "last_name", "title", "department", "email"],
-    "tuition_rates": ["residency", "per_credit", "description"],
-    "students": ["student_id", "student_number", "first_name", "last_name", "email", "phone", "date_of_birth",
-                 "program_id", "program_declared_on", "standing", "residency", "advisor_id", "admitted_term"],
-    "terms": ["term_id", "name", "semester", "starts_on", "ends_on", "registration_opens", "add_drop_deadline",
-              "partial_refund_until", "withdrawal_deadline", "grades_posted"],
-    "courses": ["course_id", "subject", "title", "credits", "lab_fee", "pass_fail_allowed", "description"],
-    "course_prerequisites": ["course_id", "prereq_course_id", "min_grade"],
-    "sections": ["section_id", "course_id", "term_id", "section_number", "instructor_id", "modality", "days",
-                 "start_time", "end_time", "room", "capacity", "waitlist_capacity"],
-    "enrollments": ["enrollment_id", "student_id", "section_id", "status", "grading_basis", "grade",
-                    "registered_at", "updated_at"],
-    "holds": ["hold_id", "student_id", "hold_type", "office", "reason", "blocks_registration", "amount_due",
-              "placed_on", "released_on"],
-    "account_entries": ["entry_id", "student_id", "term_id", "enrollment_id", "kind", "amount", "posted_at", "memo"],
-}
+COLUMNS = schema_columns(HERE.parent / "schema.sql")  # table -> columns, in schema.sql's order
 
 RATES = {"in_district": (148.00, "Residents of the Kestrel Valley college district"),
          "out_of_district": (262.00, "State residents living outside the college district"),
@@ -792,14 +776,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=HERE, help="folder to write the CSV files into")
     args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    for table, rows in World(SEED).tables().items():
-        cols = COLUMNS[table]
-        with (args.out / f"{table}.csv").open("w", newline="", encoding="utf-8") as fh:
-            writer = csv.writer(fh, lineterminator="\n")
-            writer.writerow(cols)
-            for row in rows:
-                writer.writerow([_cell(row[c]) for c in cols])
+    write_seed(args.out, HERE.parent / "schema.sql", World(SEED).tables(), cell=lambda value, table, column: _cell(value))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@ seasonal weekday/weekend rates, the guest's loyalty discount, add-ons priced per
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 from collections import defaultdict
 from datetime import date, datetime, time, timedelta
@@ -18,35 +17,14 @@ from typing import Any
 
 from faker import Faker
 
+from envfactory_gym.authoring.seed import schema_columns, write_seed
+
 SEED = 20260603
 NOW = datetime(2026, 6, 3, 12, 0, 0)
 TODAY = NOW.date()
 HERE = Path(__file__).resolve().parent
 
-COLUMNS: dict[str, list[str]] = {
-    "hotels": ["hotel_id", "name", "street", "city", "state", "phone", "check_in_time", "check_out_time",
-               "lodging_tax_pct", "parking_spaces", "pet_friendly"],
-    "room_types": ["room_type_id", "hotel_id", "name", "beds", "max_adults", "max_occupancy", "rollaway_allowed",
-                   "accessible", "square_feet"],
-    "rooms": ["room_id", "hotel_id", "room_type_id", "room_number", "floor", "status"],
-    "seasonal_rates": ["rate_id", "room_type_id", "season", "start_date", "end_date", "weekday_rate",
-                       "weekend_rate"],
-    "stay_restrictions": ["restriction_id", "hotel_id", "event_name", "start_date", "end_date", "min_nights"],
-    "addons": ["addon_code", "name", "pricing", "price", "description"],
-    "guests": ["guest_id", "first_name", "last_name", "email", "phone", "loyalty_tier", "loyalty_points",
-               "member_since"],
-    "payment_cards": ["card_id", "guest_id", "brand", "last4", "exp_month", "exp_year"],
-    "reservations": ["reservation_id", "confirmation_code", "guest_id", "guest_last_name", "hotel_id",
-                     "room_type_id", "room_id", "check_in", "check_out", "adults", "children", "status", "card_id",
-                     "booked_at", "hold_expires_at", "room_subtotal", "loyalty_discount", "room_total",
-                     "addons_total", "cancel_reason", "cancelled_at", "cancellation_fee", "checked_in_at",
-                     "checked_out_at"],
-    "reservation_addons": ["reservation_id", "addon_code", "quantity", "unit_price", "total_price", "added_at"],
-    "folio_charges": ["charge_id", "reservation_id", "posted_at", "category", "description", "amount"],
-    "invoices": ["invoice_id", "reservation_id", "kind", "issued_at", "nights_charged", "room_charges",
-                 "addon_charges", "incidental_charges", "fees", "tax", "total"],
-    "payments": ["payment_id", "invoice_id", "card_id", "amount", "paid_at"],
-}
+COLUMNS = schema_columns(HERE.parent / "schema.sql")  # table -> columns, in schema.sql's order
 
 # (id, name, street, city, state, phone, tax %, parking spaces, pets, restaurant, bar)
 HOTELS = [
@@ -626,13 +604,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Write the hotel environment's seed CSVs.")
     parser.add_argument("--out", type=Path, default=HERE, help="folder for the CSV files (default: next to this)")
     args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    for table, rows in build().items():
-        with (args.out / f"{table}.csv").open("w", newline="", encoding="utf-8") as fh:
-            writer = csv.writer(fh, lineterminator="\n")
-            writer.writerow(COLUMNS[table])
-            for row in rows:
-                writer.writerow([fmt(row[c]) for c in COLUMNS[table]])
+    write_seed(args.out, HERE.parent / "schema.sql", build(), cell=lambda value, table, column: fmt(value))
 
 
 if __name__ == "__main__":

@@ -7,19 +7,14 @@ Run: python seed/make_tasks.py [--out tasks.jsonl]. Sampled tasks (envfactory ta
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
-import sys
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT.parents[1]))
+from envfactory_gym.authoring.tasks import TaskBuilder
+from envfactory_gym.tasks import Task
 
-from envfactory_gym.database import DuckDBState, Template  # noqa: E402
-from envfactory_gym.tasks import Task, load_manifest, write_tasks  # noqa: E402
-from envfactory_gym.tools import collect_tools  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December"]
@@ -42,30 +37,14 @@ def money(x: float) -> str:
     return f"${x:,.2f}".replace(".00", "")
 
 
-class Builder:
+class Builder(TaskBuilder):
     """Picks rows, replays gold calls on a fresh state and collects tasks."""
 
     def __init__(self) -> None:
-        spec = importlib.util.spec_from_file_location("insurance_tools_for_tasks", ROOT / "tools.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        self.tools = collect_tools(vars(module))
-        self.now = load_manifest(ROOT / "manifest.json").now
-        self.state = DuckDBState(Template.load(ROOT / "schema.sql", ROOT / "seed"), now=self.now)
+        super().__init__(ROOT)
         self.today = date.fromisoformat(self.now[:10])
-        self.tasks: list[Task] = []
-        self.calls: list[dict[str, Any]] = []
 
     # -- data ----------------------------------------------------------------------------------------------
-
-    def rows(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
-        return self.state.db.query(sql, params or [])
-
-    def row(self, sql: str, params: list[Any] | None = None, skip: int = 0) -> dict[str, Any]:
-        found = self.rows(sql, params)
-        if len(found) <= skip:
-            raise SystemExit(f"make_tasks: no row for {sql[:90]}...")
-        return found[skip]
 
     def payout(self, claim_id: str) -> float:
         """The payout approve_claim would compute now (read straight from the data, not a gold call)."""
@@ -80,23 +59,11 @@ class Builder:
 
     # -- gold calls ----------------------------------------------------------------------------------------
 
-    def begin(self) -> None:
-        self.state.reset()
-        self.calls = []
-
-    def call(self, name: str, masked: list[str] | None = None, **arguments: Any) -> Any:
-        tool = self.tools[name]
-        result = self.state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(arguments))
-        self.calls.append({"name": name, "arguments": arguments, **({"masked": masked} if masked else {})})
-        return result
-
     def add(self, instruction: str, tags: list[str], outputs: list[Any] | None = None,
             facts: dict[str, tuple[str, list[str]]] | None = None, forbidden: list[dict[str, Any]] | None = None) -> None:
-        task = {"id": f"insurance-{len(self.tasks) + 1:03d}", "instruction": instruction,
-                "user_facts": {k: {"value": v, "keywords": kw} for k, (v, kw) in (facts or {}).items()},
-                "gold_calls": self.calls, "outputs": [str(o) for o in outputs or []],
-                "forbidden_calls": forbidden or [], "tags": tags}
-        self.tasks.append(Task.model_validate(task))
+        self.add_task(instruction, tags=tags, outputs=outputs or [], forbidden_calls=forbidden or [],
+                      user_facts={k: {"value": v, "keywords": kw} for k, (v, kw) in (facts or {}).items()},
+                      check_outputs=False)  # some outputs are worked out from the results (e.g. a payout)
 
     def identify(self, h: dict[str, Any], by: str) -> dict[str, tuple[str, list[str]]]:
         """The identifying lookup of a policyholder, and the fact the user holds back for it."""
@@ -532,14 +499,6 @@ class Builder:
                  [claim["claim_id"], done["adjuster_name"]], facts)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--out", type=Path, default=ROOT / "tasks.jsonl")
-    args = parser.parse_args()
-    tasks = Builder().build()
-    write_tasks(args.out, tasks)
-    print(f"wrote {len(tasks)} tasks to {args.out}")
-
-
 if __name__ == "__main__":
-    main()
+    builder = Builder()
+    raise SystemExit(builder.main(builder.build, description=__doc__.splitlines()[0]))

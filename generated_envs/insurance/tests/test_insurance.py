@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from datetime import date, timedelta
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.testing import EnvUnderTest
@@ -48,42 +42,25 @@ def coverage_of(state: DuckDBState, where: str) -> dict[str, Any]:
 
 # -- structure ----------------------------------------------------------------------------------------------
 
-def test_manifest_and_policy() -> None:
-    manifest = ENV.manifest
-    assert manifest.name == "insurance" and manifest.now == NOW and len(manifest.rules) >= 3
-    policy = (ENV.root / manifest.policy_file).read_text(encoding="utf-8")
+#: The structural tests every environment runs (schemas, seed, task mix, gold replay), with this one's figures.
+TestStructure = ENV.standard_tests(min_writes=8, min_rows=1000, max_rows=6000, every_table_filled=True, min_multi_write_tasks=4,
+                                   min_user_fact_tasks=10, min_refusal_tasks=5,
+                                   unchecked_output_tags=("reasoning", "filing_window"))
+
+
+def test_manifest_clock_and_policy() -> None:
+    assert ENV.manifest.now == NOW
+    policy = (ENV.root / ENV.manifest.policy_file).read_text(encoding="utf-8")
     assert "60 days" in policy and "30 days" in policy and "min(" in policy
-    assert len((ENV.root / manifest.compact_policy_file).read_text(encoding="utf-8").split()) < 200
+    assert len((ENV.root / ENV.manifest.compact_policy_file).read_text(encoding="utf-8").split()) < 200
 
 
-def test_every_tool_has_a_schema() -> None:
-    assert len(ENV.tools) >= 10
-    assert sum(t.writes for t in ENV.tools.values()) >= 8
-    for tool in ENV.tools.values():
-        fn = tool.openai_schema["function"]
-        assert fn["description"].strip(), tool.name
-        for name, prop in fn["parameters"]["properties"].items():
-            assert prop.get("description"), (tool.name, name)
-
-
-def test_schema_has_no_foreign_keys() -> None:
-    sql = (ENV.root / "schema.sql").read_text(encoding="utf-8").upper()
-    code = "\n".join(line.split("--")[0] for line in sql.splitlines())
-    assert "FOREIGN KEY" not in code and "REFERENCES" not in code
-
-
-def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
-    assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
-    for name in committed:
-        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
-
-
-def test_seed_size(state: DuckDBState) -> None:
-    counts = {t: state.db.scalar(f"SELECT count(*) FROM {t}") for t in ENV.template.tables}
-    assert len(counts) >= 5 and all(counts.values())
-    assert 1000 <= sum(counts.values()) <= 6000
+def test_tasks_ask_for_decisions_and_gold_avoids_forbidden_calls() -> None:
+    assert any("decision" in t.user_facts for t in ENV.tasks)
+    for task in ENV.tasks:
+        for p in task.forbidden_calls:
+            assert all(not (c.name == p.name and all(c.arguments.get(k) == v for k, v in p.arguments.items()))
+                       for c in task.gold_calls), f"{task.id}: the gold trajectory makes a call its task forbids"
 
 
 # -- the seed obeys the rules the tools enforce -------------------------------------------------------------
@@ -130,32 +107,6 @@ def test_seed_has_every_situation_the_rules_need(state: DuckDBState) -> None:
 
 
 # -- tasks --------------------------------------------------------------------------------------------------
-
-def test_task_mix() -> None:
-    writes = {n for n, t in ENV.tools.items() if t.writes}
-    counts = [sum(c.name in writes for c in t.gold_calls) for t in ENV.tasks]
-    assert len(ENV.tasks) >= 20
-    assert sum(n == 0 for n in counts) >= 5 and sum(n == 1 for n in counts) >= 5 and sum(n >= 2 for n in counts) >= 4
-    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 10
-    assert sum("refusal" in t.tags for t in ENV.tasks) >= 5
-    assert any("decision" in t.user_facts for t in ENV.tasks)
-
-
-@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
-def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
-    results = [run(state, c.name, **c.arguments) for c in task.gold_calls]
-    changed = bool(state.diff())
-    writes = any(ENV.tools[c.name].writes for c in task.gold_calls)
-    assert changed == writes, "writing tasks must change the state and read-only ones must not"
-    if not changed:
-        assert task.outputs, "read-only tasks are scored on their outputs"
-    blob = json.dumps(results).lower()
-    for output in task.outputs:
-        assert output.lower() in blob or "reasoning" in task.tags or "filing_window" in task.tags, output
-    for pattern in task.forbidden_calls:
-        assert all(not (c.name == pattern.name and all(c.arguments.get(k) == v for k, v in pattern.arguments.items()))
-                   for c in task.gold_calls), "the gold trajectory makes a call its task forbids"
-
 
 # -- reads --------------------------------------------------------------------------------------------------
 

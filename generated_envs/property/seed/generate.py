@@ -10,7 +10,6 @@ posted with the next payment), so the seeded state is one the tools could have p
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 from calendar import monthrange
 from datetime import date, datetime, timedelta
@@ -18,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from faker import Faker
+
+from envfactory_gym.authoring.seed import schema_columns, write_seed
 
 SEED = 20260408
 TODAY = date(2026, 4, 8)
@@ -27,29 +28,7 @@ GRACE_DAY = 5
 LATE_FEE_RATE = 0.05
 HERE = Path(__file__).resolve().parent
 
-COLUMNS: dict[str, list[str]] = {
-    "buildings": ["building_id", "building_name", "street_address", "city", "state", "zip_code", "parking_spaces",
-                  "parking_fee", "office_phone"],
-    "units": ["unit_id", "building_id", "unit_number", "floor", "bedrooms", "bathrooms", "square_feet",
-              "market_rent"],
-    "leases": ["lease_id", "unit_id", "status", "start_date", "end_date", "monthly_rent", "security_deposit",
-               "notice_date", "move_out_date", "notice_reason", "next_rent", "next_rent_from", "deposit_status",
-               "deposit_refund", "deposit_refunded_on"],
-    "residents": ["resident_id", "lease_id", "unit_id", "first_name", "last_name", "email", "phone", "is_primary"],
-    "ledger_entries": ["entry_id", "lease_id", "posted_on", "kind", "period", "amount", "method", "reference",
-                       "memo"],
-    "renewal_offers": ["offer_id", "lease_id", "term_months", "monthly_rent", "offered_on", "expires_on", "status"],
-    "technicians": ["technician_id", "full_name", "trade", "daily_capacity", "phone"],
-    "maintenance_requests": ["request_id", "lease_id", "unit_id", "category", "priority", "issue", "status",
-                             "submitted_at", "entry_permission", "technician_id", "visit_start", "completed_at",
-                             "cancelled_at", "cancel_reason"],
-    "amenities": ["amenity_id", "building_id", "kind", "name", "max_guests", "fee", "monthly_limit", "max_nights"],
-    "amenity_bookings": ["booking_id", "amenity_id", "lease_id", "start_date", "end_date", "time_block", "guests",
-                         "fee", "status", "booked_on", "cancelled_on", "refund"],
-    "parking_permits": ["permit_id", "lease_id", "building_id", "license_plate", "status", "issued_on",
-                        "cancelled_on"],
-    "move_out_inspections": ["inspection_id", "lease_id", "scheduled_for", "status", "damage_charges", "notes"],
-}
+COLUMNS = schema_columns(HERE.parent / "schema.sql")  # table -> columns, in schema.sql's order
 
 # (id, name, street, zip, floors, units per floor, garage spaces, parking fee, base rent)
 BUILDINGS = [
@@ -676,13 +655,7 @@ def main() -> None:
     Faker.seed(SEED)
     fake = Faker("en_US")
     data = build(random.Random(SEED), fake)
-    args.out.mkdir(parents=True, exist_ok=True)
-    for table, columns in COLUMNS.items():
-        with (args.out / f"{table}.csv").open("w", newline="", encoding="utf-8") as f:
-            writer = csv.writer(f, lineterminator="\n")
-            writer.writerow(columns)
-            for row in data[table]:
-                writer.writerow([_cell(row[c]) for c in columns])
+    write_seed(args.out, HERE.parent / "schema.sql", data, cell=lambda value, table, column: _cell(value))
 
 
 if __name__ == "__main__":

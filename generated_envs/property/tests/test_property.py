@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -50,35 +47,16 @@ def live_lease(state: DuckDBState, building: str, clean: bool = True) -> str:
 
 # -- structure ----------------------------------------------------------------------------------------------
 
-def test_manifest_policy_and_tools() -> None:
-    assert ENV.manifest.name == "property" and len(ENV.manifest.rules) >= 3
+#: The structural tests every environment runs (schemas, seed, task mix, gold replay), with this one's figures.
+TestStructure = ENV.standard_tests(min_tasks=60, min_read_tasks=10, min_single_write_tasks=10, min_multi_write_tasks=10,
+                                   min_user_fact_tasks=10, min_forbidden_tasks=2,
+                                   unchecked_output_tags=("refusal", "confirm"))
+
+
+def test_policy_states_the_figures() -> None:
     policy = (ENV.root / ENV.manifest.policy_file).read_text(encoding="utf-8")
-    assert "60 days" in policy and "5%" in policy and "24 hours" in policy
-    assert len(ENV.tools) >= 10 and sum(t.writes for t in ENV.tools.values()) >= 5
-    for tool in ENV.tools.values():
-        fn = tool.openai_schema["function"]
-        assert fn["description"].strip(), tool.name
-        for name, prop in fn["parameters"]["properties"].items():
-            assert prop.get("description"), (tool.name, name)
-
-
-def test_schema_has_primary_keys_and_no_foreign_keys() -> None:
-    assert len(ENV.template.tables) >= 5 and all(t.primary_key for t in ENV.template.tables.values())
-    code = "\n".join(line.split("--")[0] for line in (ENV.root / "schema.sql").read_text(encoding="utf-8").splitlines())
-    assert "FOREIGN KEY" not in code.upper() and "REFERENCES" not in code.upper()
-
-
-def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
-    assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
-    for name in committed:
-        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
-
-
-def test_seed_size(state: DuckDBState) -> None:
-    total = sum(scalar(state, f"SELECT count(*) FROM {t}") for t in ENV.template.tables)
-    assert total >= 500
+    for fact in ('60 days', '5%', '24 hours'):
+        assert fact in policy, fact
 
 
 def test_seed_ledgers_follow_the_late_fee_rule(state: DuckDBState) -> None:
@@ -92,35 +70,6 @@ def test_seed_ledgers_follow_the_late_fee_rule(state: DuckDBState) -> None:
 
 
 # -- tasks --------------------------------------------------------------------------------------------------
-
-def test_task_mix() -> None:
-    kinds = {"read": 0, "single": 0, "multi": 0}
-    for t in ENV.tasks:
-        writes = sum(ENV.tools[c.name].writes for c in t.gold_calls)
-        kinds["read" if not writes else "single" if writes == 1 else "multi"] += 1
-    assert len(ENV.tasks) >= 60 and min(kinds.values()) >= 10, kinds
-    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 10
-    assert sum(bool(t.forbidden_calls) for t in ENV.tasks) >= 2
-
-
-@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
-def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
-    results = [run(state, c.name, **c.arguments) for c in task.gold_calls]
-    writes = any(ENV.tools[c.name].writes for c in task.gold_calls)
-    assert bool(state.diff()) == writes, "writing tasks must change the state and read-only ones must not"
-    if not writes:
-        assert task.outputs, "read-only tasks are scored on their outputs"
-    if {"refusal", "confirm"} & set(task.tags):
-        return  # their facts may come from the refusal the agent is told
-    blob = json.dumps(results).lower()
-    for output in task.outputs:
-        forms = {output.lower()}
-        try:
-            forms |= {f"{float(output):.1f}", f"{float(output)}"}
-        except ValueError:
-            pass
-        assert any(f in blob for f in forms), output
-
 
 # -- identification -----------------------------------------------------------------------------------------
 

@@ -11,7 +11,6 @@ referral bonuses payable 90 days after the hire's start date.
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 from collections import defaultdict
 from datetime import date, datetime, time, timedelta
@@ -20,6 +19,8 @@ from typing import Any
 
 from faker import Faker
 
+from envfactory_gym.authoring.seed import schema_columns, write_seed
+
 SEED = 20260414
 NOW = datetime(2026, 4, 14, 9, 0, 0)
 TODAY = NOW.date()
@@ -27,26 +28,7 @@ HERE = Path(__file__).resolve().parent
 OFFER_VALID_DAYS = 7
 PROBATION_DAYS = 90
 
-COLUMNS: dict[str, list[str]] = {
-    "employees": ["employee_id", "first_name", "last_name", "work_email", "title", "department", "role",
-                  "manager_id", "status", "hire_date"],
-    "interviewers": ["employee_id", "weekly_capacity", "trained_on"],
-    "interviewer_qualifications": ["qualification_id", "employee_id", "interview_type", "certified_on"],
-    "requisitions": ["req_id", "title", "department", "location", "level", "status", "headcount", "hires",
-                     "salary_min", "salary_max", "hiring_manager_id", "recruiter_id", "approver_id", "opened_on",
-                     "closed_on"],
-    "candidates": ["candidate_id", "first_name", "last_name", "email", "phone", "city", "current_employer",
-                   "created_on"],
-    "applications": ["application_id", "candidate_id", "req_id", "source", "referral_id", "stage", "applied_at",
-                     "stage_changed_at", "closed_reason", "closed_at"],
-    "interview_slots": ["slot_id", "interviewer_id", "starts_at", "duration_min", "status"],
-    "interviews": ["interview_id", "application_id", "slot_id", "interviewer_id", "interview_type", "starts_at",
-                   "status", "recommendation", "feedback_at", "cancel_reason"],
-    "offers": ["offer_id", "application_id", "base_salary", "signing_bonus", "start_date", "status", "created_at",
-               "approved_by", "approved_at", "extended_at", "expires_on", "responded_at"],
-    "referrals": ["referral_id", "referrer_id", "candidate_id", "req_id", "referred_at", "status",
-                  "bonus_eligible_on", "bonus_amount", "paid_at"],
-}
+COLUMNS = schema_columns(HERE.parent / "schema.sql")  # table -> columns, in schema.sql's order
 
 # department -> (head title, manager titles, staff titles, openings: (title, level))
 DEPARTMENTS: dict[str, tuple[str, list[str], list[str], list[tuple[str, str]]]] = {
@@ -743,13 +725,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=HERE, help="folder to write the CSVs into (default: seed/)")
     args = parser.parse_args()
     tables = World().build()
-    args.out.mkdir(parents=True, exist_ok=True)
-    for table, cols in COLUMNS.items():
-        with open(args.out / f"{table}.csv", "w", encoding="utf-8", newline="") as fh:
-            writer = csv.writer(fh, lineterminator="\n")
-            writer.writerow(cols)
-            for row in tables[table]:
-                writer.writerow([cell(row.get(c), c) for c in cols])
+    write_seed(args.out, HERE.parent / "schema.sql", tables, cell=lambda value, table, column: cell(value, column),
+               partial_rows=True)
 
 
 if __name__ == "__main__":

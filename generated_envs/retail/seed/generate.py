@@ -7,36 +7,18 @@ running it twice gives byte-identical files.
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from envfactory_gym.authoring.seed import schema_columns, write_seed
+
 SEED = 20260315
 NOW = datetime(2026, 3, 15, 10, 0, 0)
 HERE = Path(__file__).resolve().parent
 
-COLUMNS: dict[str, list[str]] = {
-    "customers": ["customer_id", "first_name", "last_name", "email", "phone", "default_address_id", "member_since"],
-    "addresses": ["address_id", "customer_id", "line1", "line2", "city", "state", "zip_code"],
-    "payment_methods": ["payment_id", "customer_id", "method_type", "label", "balance"],
-    "products": ["product_id", "name", "category", "brand"],
-    "variants": ["variant_id", "product_id", "color", "size", "price"],
-    "inventory": ["variant_id", "stock", "restock_date"],
-    "orders": ["order_id", "customer_id", "placed_at", "status", "payment_id", "ship_line1", "ship_line2",
-               "ship_city", "ship_state", "ship_zip", "subtotal", "shipping_fee", "total", "cancel_reason",
-               "cancelled_at"],
-    "order_items": ["order_item_id", "order_id", "variant_id", "quantity", "unit_price", "status"],
-    "shipments": ["shipment_id", "order_id", "carrier", "tracking_number", "status", "shipped_at",
-                  "estimated_delivery", "delivered_at"],
-    "returns": ["return_id", "order_id", "status", "reason", "refund_method", "refund_payment_id",
-                "refund_amount", "created_at"],
-    "return_items": ["return_id", "order_item_id"],
-    "exchanges": ["exchange_id", "order_id", "order_item_id", "new_variant_id", "status", "price_difference",
-                  "created_at"],
-    "transactions": ["transaction_id", "order_id", "payment_id", "kind", "amount", "reason", "created_at"],
-}
+COLUMNS = schema_columns(HERE.parent / "schema.sql")  # table -> columns, in schema.sql's order
 
 FIRST_NAMES = [
     "Amara", "Bennett", "Camila", "Dashiell", "Elif", "Farrah", "Gideon", "Hana", "Idris", "Juniper",
@@ -360,13 +342,7 @@ class Generator:
 
 def write(rows: dict[str, list[dict[str, Any]]], out: Path) -> None:
     """Write one CSV per table, header in schema order, LF line endings."""
-    out.mkdir(parents=True, exist_ok=True)
-    for table, cols in COLUMNS.items():
-        with open(out / f"{table}.csv", "w", encoding="utf-8", newline="") as fh:
-            writer = csv.writer(fh, lineterminator="\n")
-            writer.writerow(cols)
-            for row in rows[table]:
-                writer.writerow([fmt(row[c]) for c in cols])
+    write_seed(out, HERE.parent / "schema.sql", rows, cell=lambda value, table, column: fmt(value))
 
 
 def main() -> None:

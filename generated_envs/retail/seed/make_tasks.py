@@ -1,6 +1,6 @@
 """Build ``tasks.jsonl`` from the seed data: real customers, orders and products, replayed to check every task.
 
-Run after ``generate.py``: ``PYTHONPATH=<repo root> python generated_envs/retail/seed/make_tasks.py``.
+Run after ``generate.py``: ``python generated_envs/retail/seed/make_tasks.py [--out FILE]``.
 Each task family picks rows that make the request unambiguous (e.g. the customer has exactly one pending order),
 replays its gold calls through the tools from the seed state, and takes its outputs from the real results.
 """
@@ -8,22 +8,18 @@ replays its gold calls through the tools from the seed state, and takes its outp
 from __future__ import annotations
 
 import csv
-import importlib.util
 import json
 import random
-import sys
 from collections import defaultdict
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from envfactory_gym.authoring.tasks import TaskBuilder
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT.parents[1]))
-
-from envfactory_gym.database import DuckDBState, Template  # noqa: E402
-from envfactory_gym.tools import collect_tools  # noqa: E402
 
 NOW = datetime(2026, 3, 15, 10, 0, 0)
 EMAIL_KW = ["email", "e-mail"]
@@ -124,39 +120,22 @@ class Data:
         return self.customers[customer_id]
 
 
-class Builder:
+class Builder(TaskBuilder):
     """Collects tasks, replaying each one to check it and to fill its outputs."""
 
     def __init__(self, data: Data) -> None:
-        spec = importlib.util.spec_from_file_location("retail_tools", ROOT / "tools.py")
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-        self.tools = collect_tools(vars(mod))
-        self.state = DuckDBState(Template.load(ROOT / "schema.sql", HERE), now=NOW.isoformat())
+        super().__init__(ROOT, now=NOW.isoformat())
         self.data = data
-        self.tasks: list[dict[str, Any]] = []
         self.used: set[str] = set()
-
-    def replay(self, calls: list[dict[str, Any]]) -> list[Any]:
-        self.state.reset()
-        results = []
-        for call in calls:
-            t = self.tools[call["name"]]
-            results.append(self.state.run_in_transaction(t.func, writes=t.writes, **t.validate(call["arguments"])))
-        return results
 
     def add(self, instruction: str, calls: list[dict[str, Any]], tags: list[str],
             outputs: Callable[[list[Any]], list[str]] = lambda r: [], facts: dict[str, Any] | None = None,
             customer_id: str | None = None) -> None:
-        results = self.replay(calls)
+        results = self.play(calls)
         outs = [o for o in outputs(results) if o]
-        blob = json.dumps(results).lower()
-        for o in outs:
-            assert o.lower() in blob, (instruction, o)
         if customer_id:
             self.used.add(customer_id)
-        self.tasks.append({"id": f"retail-{len(self.tasks) + 1:03d}", "instruction": instruction,
-                           "user_facts": facts or {}, "gold_calls": calls, "outputs": outs, "tags": tags})
+        self.add_task(instruction, tags=tags, outputs=outs, user_facts=facts or {})
 
 
 def call(name: str, **arguments: Any) -> dict[str, Any]:
@@ -656,8 +635,7 @@ class Families:
                        ["read", "catalog", "stock"], lambda r, v=v: [self.d.stock[v["variant_id"]]["restock_date"]])
 
 
-def main() -> None:
-    b = Builder(Data())
+def build(b: Builder) -> None:
     f = Families(b, random.Random(7))
     # Long multi-step families first: they need the rarest customers.
     f.return_and_cancel(3)
@@ -680,12 +658,10 @@ def main() -> None:
     f.pending_payment(4)
     f.returns(6)
     f.exchanges(5)
-    with open(ROOT / "tasks.jsonl", "w", encoding="utf-8", newline="\n") as fh:
-        for t in b.tasks:
-            fh.write(json.dumps(t, ensure_ascii=False) + "\n")
-    lengths = sorted(len(t["gold_calls"]) for t in b.tasks)
+    lengths = sorted(len(t.gold_calls) for t in b.tasks)
     print(f"{len(b.tasks)} tasks; chain lengths {dict((n, lengths.count(n)) for n in sorted(set(lengths)))}")
 
 
 if __name__ == "__main__":
-    main()
+    builder = Builder(Data())
+    raise SystemExit(builder.main(lambda: build(builder), description=__doc__.splitlines()[0]))

@@ -13,7 +13,6 @@ daily driver capacity.
 from __future__ import annotations
 
 import argparse
-import csv
 import math
 import random
 from datetime import date, datetime, time, timedelta
@@ -21,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from faker import Faker
+
+from envfactory_gym.authoring.seed import schema_columns, write_seed
 
 SEED = 20260610
 NOW = datetime(2026, 6, 10, 14, 30, 0)
@@ -74,28 +75,7 @@ CONTENTS = ["Books", "Apparel", "Kitchenware", "Machine parts", "Electronics", "
 DECLARED = [100.0] * 6 + [250.0, 500.0, 750.0, 1000.0, 1500.0, 2500.0]
 FAILED = ["no_one_home", "access_denied", "business_closed"]
 
-COLUMNS: dict[str, list[str]] = {
-    "depots": ["depot_id", "name", "city", "state", "zip_code", "daily_pickup_capacity"],
-    "service_areas": ["zip_code", "city", "state", "depot_id"],
-    "service_levels": ["level_code", "name", "transit_days", "cutoff_time"],
-    "rate_cards": ["rate_id", "service_level", "zone", "base_charge", "per_lb"],
-    "zone_chart": ["lane_id", "origin_depot_id", "dest_depot_id", "zone"],
-    "shippers": ["shipper_id", "account_type", "company_name", "first_name", "last_name", "email", "phone", "line1",
-                 "city", "state", "zip_code", "home_depot_id", "discount_pct", "status", "opened_on"],
-    "shipments": ["shipment_id", "shipper_id", "service_level", "status", "recipient_name", "recipient_line1",
-                  "recipient_city", "recipient_state", "recipient_zip", "origin_depot_id", "dest_depot_id", "zone",
-                  "created_at", "ship_date", "expected_delivery", "delivered_at", "declared_value",
-                  "shipping_charge", "hold_depot_id"],
-    "parcels": ["parcel_id", "shipment_id", "weight_lb", "length_in", "width_in", "height_in", "billable_weight",
-                "contents"],
-    "tracking_events": ["event_id", "shipment_id", "event_time", "event_type", "location", "note"],
-    "delivery_attempts": ["attempt_id", "shipment_id", "attempted_at", "outcome"],
-    "pickups": ["pickup_id", "shipper_id", "depot_id", "pickup_date", "time_window", "parcel_count", "status",
-                "created_at"],
-    "claims": ["claim_id", "shipment_id", "claim_type", "amount_claimed", "amount_payable", "status", "filed_at"],
-    "invoices": ["invoice_id", "shipper_id", "period", "issued_on", "due_on", "amount_due", "amount_paid", "status"],
-    "charges": ["charge_id", "shipper_id", "shipment_id", "charge_type", "amount", "created_at", "invoice_id"],
-}
+COLUMNS = schema_columns(HERE.parent / "schema.sql")  # table -> columns, in schema.sql's order
 
 
 def money(x: float) -> float:
@@ -427,14 +407,14 @@ class World:
         self.invoices()
 
     def write(self, out: Path) -> None:
-        out.mkdir(parents=True, exist_ok=True)
-        for table, columns in COLUMNS.items():
-            with (out / f"{table}.csv").open("w", encoding="utf-8", newline="") as fh:
-                writer = csv.writer(fh, lineterminator="\n")
-                writer.writerow(columns)
-                for row in self.rows[table]:
-                    writer.writerow(["" if row[c] is None else (f"{row[c]:.2f}" if isinstance(row[c], float)
-                                     and c != "weight_lb" else row[c]) for c in columns])
+        write_seed(out, HERE.parent / "schema.sql", self.rows, cell=_cell)
+
+
+def _cell(value: Any, table: str, column: str) -> str:
+    """Amounts with two decimals (weights as they are); None as an empty cell."""
+    if value is None:
+        return ""
+    return f"{value:.2f}" if isinstance(value, float) and column != "weight_lb" else str(value)
 
 
 def main() -> None:

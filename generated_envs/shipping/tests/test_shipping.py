@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from envfactory_gym.answers import normalise, within
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.errors import ToolError
 from envfactory_gym.testing import EnvUnderTest
@@ -35,35 +31,23 @@ def in_flight(state: DuckDBState, status: str = "in_transit") -> dict[str, Any]:
 
 # -- structure ----------------------------------------------------------------------------------------------
 
-def test_manifest_and_policy() -> None:
-    manifest = ENV.manifest
-    assert manifest.name == "shipping" and manifest.now == NOW and len(manifest.rules) >= 3
-    policy = (ENV.root / manifest.policy_file).read_text(encoding="utf-8")
-    for fact in ("12.50", "9.75", "30 days", "14 days", "70 lb", "48 in", "5,000.00", "139", "13:00", "16:00"):
+#: The structural tests every environment runs (schemas, seed, task mix, gold replay), with this one's figures.
+TestStructure = ENV.standard_tests(min_tasks=60, min_read_tasks=10, min_single_write_tasks=10, min_multi_write_tasks=10,
+                                   min_user_fact_tasks=5, min_forbidden_tasks=5)
+
+
+def test_policy_states_the_figures() -> None:
+    assert ENV.manifest.now == NOW
+    policy = (ENV.root / ENV.manifest.policy_file).read_text(encoding="utf-8")
+    for fact in ('12.50', '9.75', '30 days', '14 days', '70 lb', '48 in', '5,000.00', '139', '13:00', '16:00'):
         assert fact in policy, fact
-    assert (ENV.root / manifest.compact_policy_file).read_text(encoding="utf-8").strip()
 
 
-def test_every_tool_has_a_schema() -> None:
-    assert len(ENV.tools) >= 10 and sum(t.writes for t in ENV.tools.values()) >= 5
-    for tool in ENV.tools.values():
-        fn = tool.openai_schema["function"]
-        assert fn["description"].strip(), tool.name
-        for name, prop in fn["parameters"]["properties"].items():
-            assert prop.get("description"), (tool.name, name)
+def test_identity_facts_and_confirmations() -> None:
+    from envfactory_gym.querygen.spec import load_declarations
 
-
-def test_schema_has_primary_keys() -> None:
-    assert len(ENV.template.tables) >= 5 and all(t.primary_key for t in ENV.template.tables.values())
-
-
-def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True,
-                   capture_output=True)
-    committed = sorted(p.name for p in (ENV.root / "seed").glob("*.csv"))
-    assert sorted(p.name for p in tmp_path.glob("*.csv")) == committed
-    for name in committed:
-        assert (tmp_path / name).read_bytes() == (ENV.root / "seed" / name).read_bytes(), name
+    assert "email" in load_declarations(ENV.root).user.facts
+    assert any("confirmation" in t.user_facts for t in ENV.tasks)
 
 
 def test_seed_is_consistent(state: DuckDBState) -> None:
@@ -86,35 +70,7 @@ def test_seed_is_consistent(state: DuckDBState) -> None:
                            "WHERE c.amount_payable > s.declared_value") == 0
 
 
-def test_querygen_declarations_load() -> None:
-    from envfactory_gym.querygen.spec import load_declarations
-
-    spec = load_declarations(ENV.root)
-    assert set(spec.tools) <= set(ENV.tools) and "email" in spec.user.facts
-
-
 # -- tasks --------------------------------------------------------------------------------------------------
-
-def test_task_mix() -> None:
-    assert len(ENV.tasks) >= 60
-    counts = [sum(ENV.tools[c.name].writes for c in t.gold_calls) for t in ENV.tasks]
-    assert counts.count(0) >= 10 and counts.count(1) >= 10 and sum(n >= 2 for n in counts) >= 10
-    assert sum(bool(t.user_facts) for t in ENV.tasks) >= 5
-    assert sum(bool(t.forbidden_calls) for t in ENV.tasks) >= 5
-    assert any("confirmation" in t.user_facts for t in ENV.tasks)
-
-
-@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
-def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
-    results = [run(state, c.name, **c.arguments) for c in task.gold_calls]
-    writes = any(ENV.tools[c.name].writes for c in task.gold_calls)
-    assert bool(state.diff()) == writes, "writing tasks must change the state and read-only ones must not"
-    if not writes:
-        assert task.outputs, "read-only tasks are scored on their outputs"
-    blob = normalise(json.dumps(results))
-    for output in task.outputs:
-        assert within(normalise(output), blob), output
-
 
 @pytest.mark.parametrize("task", [t for t in ENV.tasks if t.forbidden_calls], ids=lambda t: t.id)
 def test_forbidden_calls_are_refused_or_not_asked(task: Any, state: DuckDBState) -> None:

@@ -7,19 +7,15 @@ a customer's own words. The same seed gives the same tasks.
 
 from __future__ import annotations
 
-import importlib.util
-import json
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.database import DuckDBState, Template
-from envfactory_gym.tasks import Task, load_tasks, write_tasks
-from envfactory_gym.tools import collect_tools
+from envfactory_gym.authoring.tasks import TaskBuilder
+from envfactory_gym.tasks import Task
 
 ROOT = Path(__file__).resolve().parents[1]
-NOW = json.loads((ROOT / "manifest.json").read_text(encoding="utf-8"))["now"]
 EMAIL = ["email", "e-mail"]
 ZIP = ["zip", "postal code", "postcode"]
 DECIDE = ["confirm", "go ahead", "proceed", "shall i", "would you like", "want me to", "do you want", "should i"]
@@ -37,31 +33,17 @@ ACCOUNT = ("SELECT a.*, (SELECT max(p.created_on) FROM payment_plans p WHERE p.a
            "USING (premise_id)")
 
 
-def _tools() -> dict[str, Any]:
-    spec = importlib.util.spec_from_file_location("utilities_tools_for_tasks", ROOT / "tools.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return collect_tools(vars(mod))
-
-
-TOOLS = _tools()
-
-
 def pretty(day: str) -> str:
     d = date.fromisoformat(day[:10])
     return f"{d.strftime('%B')} {d.day}"
 
 
-class Maker:
+class Maker(TaskBuilder):
     """Picks seed rows for each scenario and turns gold calls into tasks with the facts their results give."""
 
     def __init__(self) -> None:
-        self.state = DuckDBState(Template.load(ROOT / "schema.sql", ROOT / "seed"), now=NOW)
-        self.tasks: list[Task] = []
+        super().__init__(ROOT)
         self.used: set[str] = set()
-
-    def rows(self, sql: str, params: list[Any] | None = None) -> list[dict[str, Any]]:
-        return self.state.db.query(sql, params or [])
 
     def account(self, where: str, params: list[Any] | None = None, order: str = "a.account_id") -> dict[str, Any]:
         """The first account meeting ``where`` whose customer no earlier task used."""
@@ -72,11 +54,8 @@ class Maker:
         raise LookupError(f"no account for: {where}")
 
     def run(self, calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:
-        self.state.reset()
-        out = []
-        for name, args in calls:
-            tool = TOOLS[name]
-            out.append(self.state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(args)))
+        """Play ``calls`` from the seed state, then go back to it (the next scenario picks from the seed)."""
+        out = self.play({"name": n, "arguments": a} for n, a in calls)
         self.state.reset()
         return out
 
@@ -85,12 +64,9 @@ class Maker:
             = None, forbidden: list[dict[str, Any]] | None = None) -> None:
         results = self.run(calls)
         said = [str(x) for x in outputs(results)] if outputs else []
-        task = Task.model_validate({
-            "id": f"utilities-{len(self.tasks) + 1:03d}", "instruction": instruction,
-            "user_facts": {k: {"value": v, "keywords": kw} for k, (v, kw) in (facts or {}).items()},
-            "gold_calls": [{"name": n, "arguments": a} for n, a in calls], "outputs": said,
-            "forbidden_calls": forbidden or [], "tags": tags})
-        self.tasks.append(task)
+        self.add_task(instruction, tags=tags, outputs=said, forbidden_calls=forbidden or [],
+                      user_facts={k: {"value": v, "keywords": kw} for k, (v, kw) in (facts or {}).items()},
+                      check_outputs=False)  # many outputs are worked out from the results (sums, dates)
 
 
 def who(a: dict[str, Any], by: str) -> tuple[tuple[str, dict[str, Any]], dict[str, tuple[str, list[str]]]]:
@@ -113,8 +89,7 @@ def street(a: dict[str, Any]) -> str:
     return f"{a['street']}{', ' + a['unit'] if a['unit'] else ''}"
 
 
-def build() -> list[Task]:  # noqa: PLR0915 - one block per flagship scenario
-    m = Maker()
+def build(m: Maker) -> list[Task]:  # noqa: PLR0915 - one block per flagship scenario
     res_elec = "a.service_type = 'electric' AND p.premise_type = 'residential'"
 
     # -- read-only -------------------------------------------------------------------------------------
@@ -495,11 +470,8 @@ def build() -> list[Task]:  # noqa: PLR0915 - one block per flagship scenario
     return m.tasks
 
 
-def main() -> None:
-    path = ROOT / "tasks.jsonl"
-    sampled = [t for t in load_tasks(path, allow_empty=True) if "-qg" in t.id] if path.is_file() else []
-    write_tasks(path, [*build(), *sampled])
-
-
 if __name__ == "__main__":
-    main()
+    maker = Maker()
+    # sampled tasks (ids with "-qg") already in the file are kept after the flagship ones
+    raise SystemExit(maker.main(lambda: build(maker), keep=lambda t: "-qg" in t.id,
+                                description=__doc__.splitlines()[0]))

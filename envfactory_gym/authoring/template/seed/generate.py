@@ -7,10 +7,13 @@ version (pip install "faker==40.63.0"; Faker.seed(0)) is a good choice; this ske
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 from datetime import date, timedelta
 from pathlib import Path
+
+from envfactory_gym.authoring.seed import write_seed
+
+HERE = Path(__file__).resolve().parent
 
 FIRST = ["Amara", "Bruno", "Chen", "Dalia", "Emeka", "Freya", "Goran", "Hana", "Ines", "Jonah", "Kavya", "Luca"]
 LAST = ["Abara", "Berg", "Costa", "Duarte", "Eklund", "Farah", "Gill", "Haddad", "Ito", "Jensen", "Kaur", "Lind"]
@@ -33,13 +36,10 @@ def rows(rng: random.Random) -> dict[str, list[dict[str, object]]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
+    parser.add_argument("--out", type=Path, default=HERE)
     args = parser.parse_args()
-    for table, data in rows(random.Random(0)).items():
-        with (args.out / f"{table}.csv").open("w", newline="", encoding="utf-8") as f:
-            writer = csv.DictWriter(f, fieldnames=list(data[0]), lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(data)
+    # one CSV per table, its columns in schema.sql's order
+    write_seed(args.out, HERE.parent / "schema.sql", rows(random.Random(0)))
 
 
 if __name__ == "__main__":

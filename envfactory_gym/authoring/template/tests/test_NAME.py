@@ -1,13 +1,6 @@
-"""The {{name}} environment's own checks: schemas, seed determinism, gold replay and every refusal."""
+"""The {{name}} environment's own checks: the structural ones every folder runs, then every business rule."""
 
 from __future__ import annotations
-
-import subprocess
-import sys
-from pathlib import Path
-from typing import Any
-
-import pytest
 
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.testing import EnvUnderTest
@@ -20,24 +13,10 @@ run, assert_refused = ENV.run, ENV.assert_refused
 test_blind_play = blind_play_test(ENV.root)
 
 
-def test_every_parameter_is_described() -> None:
-    for tool in ENV.tools.values():
-        fn = tool.openai_schema["function"]
-        assert fn["description"].strip(), tool.name
-        for name, prop in fn["parameters"]["properties"].items():
-            assert prop.get("description"), (tool.name, name)
-
-
-def test_seed_script_is_deterministic(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ENV.root / "seed" / "generate.py"), "--out", str(tmp_path)], check=True)
-    for csv in (ENV.root / "seed").glob("*.csv"):
-        assert (tmp_path / csv.name).read_bytes() == csv.read_bytes(), csv.name
-
-
-@pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
-def test_gold_calls_replay(task: Any, state: DuckDBState) -> None:
-    for call in task.gold_calls:
-        run(state, call.name, **call.arguments)
+#: The structural tests every environment runs (schemas, seed, task mix, gold replay), against this folder's figures:
+#: raise them as the environment grows (a finished one has 10+ tools, 5+ tables, 500+ rows, 20+ tasks).
+TestStructure = ENV.standard_tests(min_rules=2, min_tools=4, min_writes=2, min_tables=2, min_rows=200, min_tasks=20,
+                                   min_read_tasks=1, min_single_write_tasks=1, min_multi_write_tasks=0)
 
 
 def test_find_requests(state: DuckDBState) -> None:
