@@ -15,9 +15,9 @@ from envfactory_gym.env import ToolUseEnv
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.package import EnvPackage
 from envfactory_gym.querygen.sampler import TaskSampler
-from envfactory_gym.verify.soundness import check_env
 from envfactory_gym.tasks import atomic_write_text
 from envfactory_gym.verify import fairness
+from envfactory_gym.verify.soundness import check_env
 
 #: Strategies that do no real work: each must average at most this on read-only and on writing tasks.
 EXPLOIT_MAX = 0.1

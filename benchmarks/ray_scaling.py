@@ -24,7 +24,7 @@ from typing import Any
 import gymnasium as gym
 
 import envfactory_gym  # noqa: F401  (registers the envs)
-from envfactory_gym.eval.harness import plan_episodes, play_episode, run_eval
+from envfactory_gym.eval.harness import plan_episodes, play_spec, run_eval
 from envfactory_gym.eval.store import record_key
 from envfactory_gym.scale import AgentSpec
 from envfactory_gym.scale.cluster import registrations
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         regs = registrations(s.env for s in specs)
         for n in levels:
-            pools[n] = RayPool({"agent_factory": agent, "runner": play_episode, "registrations": regs}, n)
+            pools[n] = RayPool({"agent_factory": agent, "runner": play_spec, "registrations": regs}, n)
             start = time.perf_counter()
             pools[n].start()
             cold, records, errors = ray_pass(pools[n], specs)  # every actor loads the envs, caches gold states

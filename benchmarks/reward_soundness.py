@@ -11,6 +11,7 @@ from pathlib import Path
 import envfactory_gym
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.package import load_package
+from envfactory_gym.tasks import atomic_write_text
 from envfactory_gym.verify.soundness import (
     DEGENERATE_MEAN_MAX,
     HAYSTACK_MAX,
@@ -18,7 +19,6 @@ from envfactory_gym.verify.soundness import (
     NOTHING_MAX,
     check_env,
 )
-from envfactory_gym.tasks import atomic_write_text
 
 
 @dataclass

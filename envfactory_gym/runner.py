@@ -13,6 +13,7 @@ import gymnasium as gym
 from tqdm.auto import tqdm
 
 from envfactory_gym.agents.base import Agent
+from envfactory_gym.conversation import conversation_env
 from envfactory_gym.episode import Episode, play_episode
 from envfactory_gym.registration import resolve_env_id
 
@@ -38,7 +39,7 @@ def run_episodes(env_id: str, agent: Agent, episodes: int | None = None, seed: i
     env_id = resolve_env_id(env_id)
     env = gym.make(env_id, **dict(env_kwargs or {}))
     try:
-        tasks = env.unwrapped.tasks
+        tasks = conversation_env(env).tasks
         n_tasks = len(tasks)
         episodes = n_tasks if episodes is None else episodes
         log = EpisodeLog(Path(record), run=f"{env_id}|{agent.name}") if record is not None else None
@@ -52,7 +53,9 @@ def run_episodes(env_id: str, agent: Agent, episodes: int | None = None, seed: i
                 agent.reset(env, obs, info)
                 results.append(done)
                 continue
-            result = run_episode(env, agent, seed=seed + i, options=options, keep_messages=keep_messages)
+            # A recorded episode keeps its conversation: the log holds the same record an eval stores.
+            result = run_episode(env, agent, seed=seed + i, options=options,
+                                 keep_messages=keep_messages or log is not None)
             if log is not None:
                 log.append(i, result)
             results.append(result)

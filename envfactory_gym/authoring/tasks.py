@@ -3,35 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from envfactory_gym.errors import EnvFactoryError
 from envfactory_gym.tasks import Task, load_tasks, write_tasks
+from envfactory_gym.testing.standard import said
 
 __all__ = ["TaskBuilder", "said"]
-
-
-def said(output: str, results: Any) -> bool:
-    """Whether tool results hold ``output``: as text (any case), or as the same number ("75.00" for 75.0)."""
-    if output.lower() in json.dumps(results, default=str).lower():
-        return True
-    try:
-        number = float(output.replace(",", "").removeprefix("$"))
-    except ValueError:
-        return False
-    stack: list[Any] = [results]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, (list, tuple)):
-            stack.extend(value)
-        elif isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value - number) < 1e-9:
-            return True
-    return False
 
 
 class TaskBuilder:

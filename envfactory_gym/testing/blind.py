@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import DataFileError, EnvFactoryError
 
 BLIND_FILE = "blind_play.jsonl"
 #: The most a shortcut episode may score.
@@ -72,7 +72,7 @@ def load_episodes(path: str | Path) -> list[BlindEpisode]:
         try:
             out.append(BlindEpisode.from_dict(json.loads(line)))
         except (ValueError, KeyError, TypeError) as exc:
-            raise EnvFactoryError(f"{path}: line {lineno}: not a blind-play episode ({exc})") from None
+            raise DataFileError(f"{path}: line {lineno}: not a blind-play episode ({exc})") from None
     return out
 
 
@@ -82,14 +82,14 @@ def read_actions(path: str | Path) -> list[Any]:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
-        raise EnvFactoryError(f"{path}: no such actions file") from None
+        raise DataFileError(f"{path}: no such actions file") from None
     out = []
     for lineno, line in enumerate(lines, 1):
         if line.strip():
             try:
                 out.append(json.loads(line))
             except json.JSONDecodeError as exc:
-                raise EnvFactoryError(f"{path}: line {lineno}: not JSON ({exc.msg})") from None
+                raise DataFileError(f"{path}: line {lineno}: not JSON ({exc.msg})") from None
     return out
 
 

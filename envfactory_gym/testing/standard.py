@@ -2,19 +2,39 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from envfactory_gym.authoring.tasks import said
 from envfactory_gym.errors import ConfigError
 
 __all__ = ["Limits", "said", "standard_tests"]
 
-if TYPE_CHECKING:
-    from envfactory_gym.testing.envtest import EnvUnderTest
+#: An :class:`~envfactory_gym.testing.envtest.EnvUnderTest` (named, not imported: it imports this module).
+EnvUnderTest = Any
+
+
+def said(output: str, results: Any) -> bool:
+    """Whether tool results hold ``output``: as text (any case), or as the same number ("75.00" for 75.0)."""
+    if output.lower() in json.dumps(results, default=str).lower():
+        return True
+    try:
+        number = float(output.replace(",", "").removeprefix("$"))
+    except ValueError:
+        return False
+    stack: list[Any] = [results]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value - number) < 1e-9:
+            return True
+    return False
 
 
 @dataclass(frozen=True)
