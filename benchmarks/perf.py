@@ -133,14 +133,18 @@ def step_vs_raw(env_id: str, args: Args, writes: bool) -> dict[str, Any]:
     state.reset()
     cur = state.db._cur
     # The conversation is put back after every timed step, so that each step sees an episode-sized one.
-    snapshot = (list(u._messages), u._chars, u._counted, list(u._calls), list(u._said), u._steps)
+    trace_fields = ("calls", "refused", "results", "result_args", "said")
+    snapshot = (list(u._messages), u._chars, u._counted, u._num_calls, u._steps,
+                {f: list(getattr(u._trace, f)) for f in trace_fields})
 
     def restore() -> None:
         # Untimed: with writes, put the written tables back (still copied, as after a first write in an
         # episode), so that step and raw SQL run the same statements on the same tables; the one-off copy
         # is timed on its own below, and inside whole episodes.
-        msgs, u._chars, u._counted, calls, said, u._steps = snapshot
-        u._messages[:], u._calls[:], u._said[:] = msgs, calls, said
+        msgs, u._chars, u._counted, u._num_calls, u._steps, trace = snapshot
+        u._messages[:] = msgs
+        for name, items in trace.items():
+            getattr(u._trace, name)[:] = items
         if writes:
             state.mark_written(written)  # raw SQL bypasses the write tracking that reset relies on
             state.reset()
@@ -262,8 +266,10 @@ def episode_and_reward(env_id: str, args: Args) -> dict[str, Any]:
     task = max(tasks, key=lambda t: len(u.package.gold(t).changes))
     env.reset(seed=0, options={"task_id": task.id})
     _play(env, task)
-    reward_ms = median_ms(u._final_reward, args.repeats)
-    reward_diff_ms = median_ms(u._agent_changes, args.repeats)
+    reward_ms = median_ms(lambda: u._score("agent_stop"), args.repeats)
+    gold = u.package.gold(task)
+    reward_diff_ms = median_ms(lambda: u.state.diff(set(u.state.dirty) | gold.diff.tables)
+                               .changes(u.package.template.tables), args.repeats)
     env.close()
     calls = [len(t.gold_calls) for t in tasks]
     return {"oracle_episode_ms": statistics.median(times), "oracle_episode_ms_rounds": per_round,

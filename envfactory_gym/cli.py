@@ -28,7 +28,7 @@ from envfactory_gym.cli_types import (
 )
 from envfactory_gym.envgen.cli import register as register_envgen
 from envfactory_gym.envgen.compile.cli import register as register_compile
-from envfactory_gym.errors import EnvFactoryError, Interrupted
+from envfactory_gym.errors import EnvFactoryError, Interrupted, UsageError
 from envfactory_gym.eval.cli import register as register_eval
 from envfactory_gym.querygen.cli import register as register_querygen
 from envfactory_gym.registration import get_package, registered_env_ids
@@ -54,7 +54,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         try:
             text = replace_block(path.read_text(encoding="utf-8"), markdown(rows))
         except (OSError, ValueError) as exc:
-            raise EnvFactoryError(f"--update {args.update}: {exc}") from None
+            raise UsageError(f"--update {args.update}: {exc}") from None
         atomic_write_text(path, text)
         console.print(f"updated the catalog table in {path}")
     elif args.markdown:
@@ -114,9 +114,9 @@ def cmd_show(args: argparse.Namespace) -> int:
     tables.add_column("rows", justify="right")
     state = pkg.new_state()
     try:
-        for t in pkg.template.tables.values():
-            rows = state.db.scalar(f"SELECT count(*) FROM {t.name}")
-            tables.add_row(t.name, ", ".join(t.primary_key), str(rows))
+        for info in pkg.template.tables.values():
+            rows = state.db.scalar(f"SELECT count(*) FROM {info.name}")
+            tables.add_row(info.name, ", ".join(info.primary_key), str(rows))
     finally:
         state.close()
     console.print(tables)
@@ -132,7 +132,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for folder in args.folders:
         try:
             if not Path(folder).is_dir():
-                raise EnvFactoryError(_not_a_folder(folder))
+                raise UsageError(_not_a_folder(folder))
             pkg = EnvPackage(folder)
             pkg.validate()
             console.print(f"[green]ok[/green] {pkg.env_id}: {len(pkg.tools)} tools, {len(pkg.tasks)} tasks replay")
@@ -237,7 +237,7 @@ def _build_results_table(title: str, results: Sequence[EpisodeResult], shown: li
     for r in results:
         cells = []
         for header, key, fmt in columns:
-            value = r.reward if header == "reward" else r.steps if header == "steps" else r.components.get(key, 0)
+            value = r.reward if header == "reward" else r.steps if header == "steps" else r.components.get(key or "", 0)
             cells.append(fmt.format(value))
         table.add_row(r.task_id, *cells)
     return table
@@ -260,7 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_validate)
     p = sub.add_parser("run", help="run an agent and print per-episode reward components")
     p.add_argument("--env", required=True, type=known_env_id, help="env id, e.g. EnvFactory/retail-v0")
-    p.add_argument("--agent", default="oracle", help="oracle or random")
+    p.add_argument("--agent", default="oracle", help="oracle, random, or an agent of your own: path/to/file.py:Class")
     p.add_argument("--episodes", type=positive_int, default=None, help="default: one episode per task")
     p.add_argument("--tasks", help="JSONL task file to use instead of the env's own tasks")
     p.add_argument("--seed", type=non_negative_int, default=0)

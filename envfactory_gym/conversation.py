@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, SupportsFloat
+from typing import Any, Protocol, SupportsFloat, cast
 
 import gymnasium as gym
 
@@ -36,6 +36,12 @@ class HasId(Protocol):
     id: str
 
 
+def conversation_env(env: gym.Env[Any, Any]) -> ConversationEnv:
+    """``env.unwrapped`` typed as the conversation core that every env of this package (benchmark envs included)
+    is built on: its ``tasks``, ``tool_schemas``, ``system_prompt``..."""
+    return cast(ConversationEnv, env.unwrapped)
+
+
 class ConversationEnv(gym.Env[tuple, Any]):
     """The conversation loop: actions parsed, tool calls run, messages answered, the episode ended and scored.
 
@@ -56,6 +62,18 @@ class ConversationEnv(gym.Env[tuple, Any]):
     max_result_chars: int
     max_conversation_chars: int
     task: Any
+    _messages: list[Message]
+    _terminated: bool
+    _truncated: bool
+
+    @property
+    def report_domain(self) -> str:
+        """The domain eval reports group this env's episodes under (each env says which)."""
+        raise NotImplementedError
+
+    def episode_record(self) -> dict[str, Any]:
+        """What an eval record stores about the episode beside its trajectory (each env says what)."""
+        raise NotImplementedError
 
     def _init_loop(self, max_result_chars: int, max_conversation_chars: int) -> None:
         """Build the observation and action spaces and the episode bookkeeping."""
@@ -163,7 +181,7 @@ class ConversationEnv(gym.Env[tuple, Any]):
         return self.tasks[int(self.np_random.integers(len(self.tasks)))]
 
     def _reset_loop(self) -> None:
-        self._messages: list[Message] = []
+        self._messages = []
         self._steps = 0
         self._format_errors = 0
         self._num_calls = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import MissingDependencyError
 
 #: extra -> the modules it installs that code paths import (module name, PyPI name).
 EXTRAS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -33,5 +33,6 @@ def require_extra(extra: str, what: str) -> None:
     """
     missing = missing_modules(extra)
     if missing:
-        raise EnvFactoryError(f"{what} needs {' and '.join(missing)}, not installed here: "
-                              f"pip install \"envfactory-gym[{extra}]\" (in a clone: pip install -e \".[{extra}]\")")
+        raise MissingDependencyError(f"{what} needs {' and '.join(missing)}, not installed here: "
+                                     f"pip install \"envfactory-gym[{extra}]\" "
+                                     f"(in a clone: pip install -e \".[{extra}]\")", package=missing, extra=extra)

@@ -14,7 +14,7 @@ from typing import Any
 import openai
 from openai.types.chat import ChatCompletion
 
-from envfactory_gym.errors import EnvFactoryError, EpisodeTruncated
+from envfactory_gym.errors import ContextLengthError, DeadlineExceeded, LLMError
 
 #: 4xx statuses worth retrying (request timeout, conflict, rate limiting); every other 4xx says the request itself
 #: is invalid. 5xx are retried unless their body is a request-validation error.
@@ -30,25 +30,6 @@ _VALIDATION_RE = re.compile(r"validation errors? for|input should be a valid|fie
                             r"none is not an allowed value|extra inputs are not permitted", re.IGNORECASE)
 #: Makes the SDK hand back the response unread, so that its body is read under the request's deadline.
 _STREAM_BODY = {"X-Stainless-Raw-Response": "stream"}
-
-
-class LLMError(EnvFactoryError):
-    """A chat request that failed for good: a non-retryable error, or retries exhausted."""
-
-    def __init__(self, endpoint: str, problem: str, attempts: int = 1) -> None:
-        self.endpoint = endpoint
-        self.problem = problem
-        self.attempts = attempts
-        tries = f" after {attempts} attempt{'s' if attempts != 1 else ''}" if attempts else ""
-        super().__init__(f"chat request to {endpoint} failed{tries}: {problem}")
-
-
-class DeadlineExceeded(LLMError):
-    """A request (all its attempts together) or an episode that ran past its overall deadline."""
-
-
-class ContextLengthError(LLMError, EpisodeTruncated):
-    """The endpoint refused the conversation as longer than the model's context: the episode cannot go on."""
 
 
 class _Retryable(Exception):
@@ -271,8 +252,10 @@ def _parse(body: Any) -> ChatResult:
     if not isinstance(calls, list) or not all(isinstance(c, dict) for c in calls):
         raise _Retryable("malformed response: tool_calls is not a list of objects")
     content = message.get("content")
-    usage = body.get("usage") if isinstance(body.get("usage"), dict) else {}
-    usage = {k: int(v) for k, v in usage.items() if isinstance(v, int) and not isinstance(v, bool)}
+    raw_usage = body.get("usage")
+    if not isinstance(raw_usage, dict):
+        raw_usage = {}
+    usage = {k: int(v) for k, v in raw_usage.items() if isinstance(v, int) and not isinstance(v, bool)}
     return ChatResult(content if content is None else str(content), [dict(c) for c in calls], usage,
                       choices[0].get("finish_reason"))
 

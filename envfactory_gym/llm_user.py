@@ -9,7 +9,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import (
+    MissingRecordError,
+)
 from envfactory_gym.llm import LLMClient
 from envfactory_gym.tasks import Task
 from envfactory_gym.user import STOP_TOKEN, UserTurn
@@ -34,10 +36,6 @@ Rules:
 """
 
 _APPEND_LOCK = threading.Lock()
-
-
-class MissingRecordError(EnvFactoryError):
-    """Replay asked for a turn the recording does not hold (or holds for a different conversation)."""
 
 
 class LLMUserSimulator:

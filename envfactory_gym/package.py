@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import json
+import os
 import sys
 import threading
 import traceback
@@ -230,7 +231,7 @@ def _load_package(path: Path) -> EnvPackage:
     return EnvPackage(path)
 
 
-def load_package(path: str | Path) -> EnvPackage:
+def load_package(path: str | os.PathLike[str]) -> EnvPackage:
     """The process-wide :class:`EnvPackage` of a folder (shared by every env made from it)."""
     return _load_package(Path(path).resolve())
 

@@ -6,7 +6,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import UnknownDtypeError, suggest
 
 #: The ``--dtype`` choices of the model agents and the trainers.
 DTYPES = ("auto", "float32", "bfloat16", "float16")
@@ -31,7 +31,8 @@ def resolve_dtype(name: str, device: str) -> Any:
     import torch
 
     if name not in DTYPES:
-        raise EnvFactoryError(f"unknown dtype {name!r}: choose one of {', '.join(DTYPES)}")
+        raise UnknownDtypeError(name, DTYPES, f"unknown dtype {name!r}:{suggest(name, DTYPES)} choose one of "
+                                              f"{', '.join(DTYPES)}")
     if name == "auto":
         return torch.float32 if device == "cpu" else "auto"
     return getattr(torch, name)

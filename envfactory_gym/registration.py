@@ -10,7 +10,13 @@ from pathlib import Path
 
 import gymnasium as gym
 
-from envfactory_gym.errors import EnvFactoryError, EnvFormatError, EnvNotVerifiedError
+from envfactory_gym.errors import (
+    EnvFormatError,
+    EnvNotVerifiedError,
+    MissingDependencyError,
+    UnknownEnvError,
+    UsageError,
+)
 from envfactory_gym.package import EnvPackage, load_package
 
 NAMESPACE = "EnvFactory"
@@ -34,7 +40,8 @@ _unavailable: dict[str, str] = {}
 def shipped_envs_dir() -> Path:
     """The folder of environments shipped with the package."""
     try:
-        from envfactory_gym import generated_envs
+        # setup.cfg's package_dir maps generated_envs/ in; mypy checks the source tree, where it is not a subpackage.
+        from envfactory_gym import generated_envs  # type: ignore[attr-defined]
 
         return Path(next(iter(generated_envs.__path__)))
     except ImportError:  # running from a source checkout that is not installed
@@ -174,7 +181,7 @@ def resolve_env_id(name: str) -> str:
     for missing, hint in _unavailable.items():
         bare = "/" not in text.rsplit(":", 1)[-1]
         if missing.lower() == env_id.lower() or (bare and missing.rsplit("/", 1)[-1].lower() == text.lower()):
-            raise EnvFactoryError(f"{missing} is not installed: it {hint}")
+            raise MissingDependencyError(f"{missing} is not installed: it {hint}", package=missing)
     # Compare names without the namespace, which every id shares and which would make any name look close.
     short = {k.rsplit("/", 1)[-1].lower(): k for k in [*known, *_unavailable]}
     near = [short[m] for m in difflib.get_close_matches(env_id.rsplit("/", 1)[-1].lower(), list(short), n=3,
@@ -184,12 +191,13 @@ def resolve_env_id(name: str) -> str:
         folder, reason = _unverified[env_id]
         raise EnvNotVerifiedError(folder, f"{env_id} is not registered: {reason}; authors can load it with "
                                           f"envfactory_gym.register_env_dir({str(folder)!r}, allow_unverified=True)")
-    raise EnvFactoryError(f"unknown environment {text!r}.{hint} Registered: {', '.join(sorted(known)) or 'none'}")
+    raise UnknownEnvError(text, sorted(known),
+                          f"unknown environment {text!r}.{hint} Registered: {', '.join(sorted(known)) or 'none'}")
 
 
 def get_package(env_id: str) -> EnvPackage:
     """The :class:`EnvPackage` behind a registered env id (any form :func:`resolve_env_id` accepts)."""
     resolved = resolve_env_id(env_id)
     if resolved not in _registered:
-        raise EnvFactoryError(f"{resolved} is a benchmark env: it has no environment folder")
+        raise UsageError(f"{resolved} is a benchmark env: it has no environment folder")
     return load_package(_registered[resolved])

@@ -68,9 +68,9 @@ def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: 
                 out.add(task.id, f"mixed actors: the gold uses {len(values)} different {key} values")
         found: dict[str, set[str]] = {}
         for i in verification_reads(task.gold_calls, identity_values(task)):
-            key, value = _first_id(gold.results[i])
-            if key is not None:
-                found.setdefault(key, set()).add(str(value))
+            id_key, value = _first_id(gold.results[i])
+            if id_key is not None:
+                found.setdefault(id_key, set()).add(str(value))
         for key, people in found.items():
             if len(people) > 1:
                 out.add(task.id, f"mixed actors: the user is verified as {len(people)} different people "

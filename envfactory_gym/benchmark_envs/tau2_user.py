@@ -76,7 +76,10 @@ _PERSON = [
 def first_person(text: str) -> str:
     """Rewrite a scenario's second-person text as the user's own words ("You are X" -> "I am X")."""
     for pattern, repl in _PERSON:
-        text = re.sub(pattern, lambda m, r=repl: _cased(m, m.expand(r)), text, flags=re.IGNORECASE)
+        def replace(m: re.Match[str], r: str = repl) -> str:
+            return _cased(m, m.expand(r))
+
+        text = re.sub(pattern, replace, text, flags=re.IGNORECASE)
     return text
 
 

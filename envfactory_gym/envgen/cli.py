@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import ResourceError, UsageError
 
 
 def register(subparsers: Any) -> None:
@@ -56,11 +56,11 @@ def _specs(args: argparse.Namespace) -> list[Any]:
     single = [k for k in ("resources", "name", "domain") if getattr(args, k)]
     if args.batch:
         if single:
-            raise EnvFactoryError(f"--batch lists the environments: drop --{single[0]}")
+            raise UsageError(f"--batch lists the environments: drop --{single[0]}")
         return read_batch(args.batch)
     missing = [f"--{k}" for k in ("resources", "name", "domain") if not getattr(args, k)]
     if missing:
-        raise EnvFactoryError(f"generate: give {', '.join(missing)} (or --batch FILE)")
+        raise UsageError(f"generate: give {', '.join(missing)} (or --batch FILE)")
     _check_local_resource(args.resources)
     return [EnvSpec(resources=args.resources, name=args.name, domain=args.domain)]
 
@@ -74,7 +74,7 @@ def _check_local_resource(text: str) -> None:
     path = Path(text).expanduser()
     if not path.exists():
         siblings = [c.name for c in path.parent.iterdir()] if path.parent.is_dir() else []
-        raise EnvFactoryError(f"--resources {text!r}: no such file or folder{suggest(path.name, siblings)}")
+        raise ResourceError(f"--resources {text!r}: no such file or folder{suggest(path.name, siblings)}")
 
 
 class _Bars:

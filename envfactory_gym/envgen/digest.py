@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import ResourceError
 
 #: JSON-schema scalar and container types a field or parameter may have.
 ValueType = Literal["string", "integer", "number", "boolean", "array", "object"]
@@ -108,9 +108,10 @@ class Digest(_Model):
         for e in self.entities:
             if e.name == name:
                 return e
-        from envfactory_gym.errors import suggest
+        from envfactory_gym.errors import UnknownEntityError, suggest
 
-        raise EnvFactoryError(f"digest {self.name!r} has no entity {name!r}{suggest(name, [e.name for e in self.entities])}")
+        names = [e.name for e in self.entities]
+        raise UnknownEntityError(name, names, f"digest {self.name!r} has no entity {name!r}{suggest(name, names)}")
 
     def to_json(self) -> str:
         return self.model_dump_json(indent=2, exclude_defaults=True)
@@ -122,7 +123,7 @@ class Digest(_Model):
         try:
             return cls.model_validate(json.loads(path.read_text(encoding="utf-8")))
         except FileNotFoundError:
-            raise EnvFactoryError(f"{path}: no such digest file") from None
+            raise ResourceError(f"{path}: no such digest file") from None
         except (ValueError, TypeError) as exc:
             first = str(exc).strip().splitlines()
-            raise EnvFactoryError(f"{path}: not a resource digest ({' '.join(first[:2])})") from None
+            raise ResourceError(f"{path}: not a resource digest ({' '.join(first[:2])})") from None

@@ -10,17 +10,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import DataFileError, ModelError, UsageError
 
 PROMPTS_DIR = Path(__file__).resolve().parent / "prompts"
 #: The first line of every user message; recordings and the replay server match requests by it alone.
 REQUEST_LINE = "EnvGen request: stage={stage} env={env} round={round}"
 _REQUEST_RE = re.compile(r"^EnvGen request: stage=([a-z]+) env=(\S+) round=(\d+)\s*$")
 _VERSION_RE = re.compile(r"version[:\s]+([\w.-]+)", re.IGNORECASE)
-
-
-class ModelError(EnvFactoryError):
-    """The model endpoint failed for good (a refused request, or retries exhausted); the stage may be rerun."""
 
 
 @dataclass(frozen=True)
@@ -39,7 +35,7 @@ def load_prompt(stage: str) -> Prompt:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise EnvFactoryError(f"{path}: no prompt for stage {stage!r}") from None
+        raise DataFileError(f"{path}: no prompt for stage {stage!r}") from None
     match = _VERSION_RE.search(text.splitlines()[0] if text else "")
     return Prompt(stage, text, match.group(1) if match else "unversioned")
 
@@ -128,8 +124,8 @@ class StageModel:
         from envfactory_gym.llm import LLMClient
 
         if not re.match(r"^https?://", config.base_url):
-            raise EnvFactoryError(f"--base-url {config.base_url!r}: expected an http:// or https:// URL, "
-                                  "e.g. http://127.0.0.1:8000/v1")
+            raise UsageError(f"--base-url {config.base_url!r}: expected an http:// or https:// URL, "
+                             "e.g. http://127.0.0.1:8000/v1")
         self.config = config
         self._client = LLMClient(config.base_url, config.model, api_key=config.api_key, timeout_s=config.timeout_s,
                                  max_retries=config.max_retries, concurrency=config.concurrency,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 import shutil
 import tempfile
@@ -18,7 +19,7 @@ from envfactory_gym.envgen import stages
 from envfactory_gym.envgen.digest import Digest
 from envfactory_gym.envgen.model import ModelConfig, ModelError, StageModel, prompt_versions
 from envfactory_gym.envgen.stages import EnvSpec, EnvStore, ProgressFn, StageContext, StageRecord, run_stage
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import DataFileError, EnvFactoryError, GateError, MissingDependencyError, UsageError
 from envfactory_gym.verify.sandbox import Limits
 
 Status = Literal["landed", "rejected", "error"]
@@ -107,8 +108,8 @@ class _Run:
         saved = store.read_json("spec.json")
         want = {"resources": spec.resources, "name": spec.name, "domain": spec.domain}
         if saved and saved != want:
-            raise EnvFactoryError(f"{store.root} holds {spec.name!r} generated from {saved.get('resources')!r} "
-                                  f"(domain {saved.get('domain')!r}): use another --run-dir or --name")
+            raise UsageError(f"{store.root} holds {spec.name!r} generated from {saved.get('resources')!r} "
+                             f"(domain {saved.get('domain')!r}): use another --run-dir or --name")
         if not saved:
             store.write_json("spec.json", want)
         final = store.read_json("result.json")
@@ -116,8 +117,8 @@ class _Run:
             return self._resume_final(final)
         target = self.config.out / spec.name
         if target.exists():
-            raise EnvFactoryError(f"--out {self.config.out} already has a folder {spec.name!r}: remove it or choose "
-                                  "another --out or --name")
+            raise UsageError(f"--out {self.config.out} already has a folder {spec.name!r}: remove it or choose "
+                             "another --out or --name")
         read = self.stage("read", 0, lambda: stages.read_stage(store, spec, self.reader))
         if not read.ok:
             return self._reject(["read: " + read.reason])
@@ -138,8 +139,8 @@ class _Run:
         for round_ in range(self.config.max_repairs + 1):
             if round_:
                 preview = stages.seed_preview(store.env_dir(round_ - 1))
-                repair = self.stage("repair", round_, lambda r=round_, p=preview, f=files, x=failures: stages.repair_stage(
-                    self.ctx, spec, r, f, x, p, notes))
+                repair = self.stage("repair", round_, functools.partial(stages.repair_stage, self.ctx, spec, round_,
+                                                                        files, failures, preview, notes))
                 if not repair.ok:
                     return self._reject([f"repair {round_}: {repair.reason}", *_reasons(failures)], round_)
                 files = {**files, **repair.result["files"]}
@@ -156,7 +157,7 @@ class _Run:
             stages.materialize(folder, files)
         for name, fn in (("seed", stages.seed_stage), ("tasks", stages.tasks_stage),
                          ("verify", stages.verify_stage)):
-            record = self.stage(name, round_, lambda fn=fn: fn(self.ctx, folder, round_))
+            record = self.stage(name, round_, functools.partial(fn, self.ctx, folder, round_))
             if not record.ok:
                 return stages.step_failures(record)
         return []
@@ -198,14 +199,14 @@ def land(folder: Path, out: Path, name: str) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     target = out / name
     if target.exists():
-        raise EnvFactoryError(f"--out {out} already has a folder {name!r}")
+        raise UsageError(f"--out {out} already has a folder {name!r}")
     work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=out))
     try:
         copy = work / name
         shutil.copytree(folder, copy, ignore=_CACHES)
         check = status(copy)
         if not check.verified:
-            raise EnvFactoryError(f"{folder}: not landed: {check.reason}")
+            raise GateError(f"{folder}: not landed: {check.reason}")
         os.replace(copy, target)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -239,14 +240,14 @@ def check_specs(specs: Sequence[EnvSpec]) -> None:
     seen: set[str] = set()
     for s in specs:
         if not NAME_PATTERN.match(s.name):
-            raise EnvFactoryError(f"name {s.name!r}: use lowercase letters, digits and underscores, starting with a "
-                                  "letter")
+            raise UsageError(f"name {s.name!r}: use lowercase letters, digits and underscores, starting with a "
+                             "letter")
         if not s.domain.strip() or "\n" in s.domain:
-            raise EnvFactoryError(f"domain {s.domain!r} of {s.name!r}: give a short domain name, e.g. 'permits'")
+            raise UsageError(f"domain {s.domain!r} of {s.name!r}: give a short domain name, e.g. 'permits'")
         if not s.resources.strip():
-            raise EnvFactoryError(f"resources of {s.name!r}: empty")
+            raise UsageError(f"resources of {s.name!r}: empty")
         if s.name in seen:
-            raise EnvFactoryError(f"name {s.name!r} appears twice: each environment needs its own name")
+            raise UsageError(f"name {s.name!r} appears twice: each environment needs its own name")
         seen.add(s.name)
 
 
@@ -260,7 +261,7 @@ def generate_batch(specs: Sequence[EnvSpec], config: GenerateConfig, *, progress
 
     check_specs(specs)
     if config.max_repairs < 0 or config.concurrency < 1 or config.tasks < 1:
-        raise EnvFactoryError("max_repairs must be >= 0, concurrency and tasks >= 1")
+        raise UsageError("max_repairs must be >= 0, concurrency and tasks >= 1")
     config.run_dir.mkdir(parents=True, exist_ok=True)
     _write_run_info(config, specs)
     model = model or StageModel(config.model)
@@ -308,7 +309,7 @@ def read_batch(path: str | Path) -> list[EnvSpec]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise EnvFactoryError(f"--batch {path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+        raise DataFileError(f"--batch {path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
     suffix = path.suffix.lower()
     rows: list[Any]
     if suffix in (".jsonl", ".ndjson", ".json"):
@@ -318,41 +319,41 @@ def read_batch(path: str | Path) -> list[EnvSpec]:
                 try:
                     rows.append(json.loads(line))
                 except ValueError as exc:
-                    raise EnvFactoryError(f"--batch {path}:{n}: not JSON ({exc})") from None
+                    raise DataFileError(f"--batch {path}:{n}: not JSON ({exc})") from None
     elif suffix == ".csv":
         rows = list(csv.DictReader(text.splitlines()))
     elif suffix in (".yaml", ".yml"):
         try:
             import yaml
         except ImportError:
-            raise EnvFactoryError(f"--batch {path}: YAML needs PyYAML (pip install pyyaml); or use JSONL or CSV") \
-                from None
+            raise MissingDependencyError(f"--batch {path}: YAML needs PyYAML (pip install pyyaml); or use JSONL or "
+                                         "CSV", package="pyyaml") from None
         try:
             rows = yaml.safe_load(text) or []
         except yaml.YAMLError as exc:
-            raise EnvFactoryError(f"--batch {path}: not YAML ({str(exc).splitlines()[0]})") from None
+            raise DataFileError(f"--batch {path}: not YAML ({str(exc).splitlines()[0]})") from None
         if not isinstance(rows, list):
-            raise EnvFactoryError(f"--batch {path}: expected a list of {{resources, name, domain}}")
+            raise DataFileError(f"--batch {path}: expected a list of {{resources, name, domain}}")
     else:
-        raise EnvFactoryError(f"--batch {path}: unknown format {suffix or '(no suffix)'}; use .jsonl, .csv or .yaml")
+        raise DataFileError(f"--batch {path}: unknown format {suffix or '(no suffix)'}; use .jsonl, .csv or .yaml")
     specs = []
     for i, row in enumerate(rows, 1):
         if not isinstance(row, dict):
-            raise EnvFactoryError(f"--batch {path}: entry {i} is not an object with resources, name and domain")
+            raise DataFileError(f"--batch {path}: entry {i} is not an object with resources, name and domain")
         unknown = sorted(set(row) - {"resources", "name", "domain"})
         if unknown:
             from envfactory_gym.errors import suggest
 
-            raise EnvFactoryError(f"--batch {path}: entry {i}: unknown key {unknown[0]!r}."
-                                  f"{suggest(str(unknown[0]), ['resources', 'name', 'domain'])}")
+            raise DataFileError(f"--batch {path}: entry {i}: unknown key {unknown[0]!r}."
+                                f"{suggest(str(unknown[0]), ['resources', 'name', 'domain'])}")
         missing = [k for k in ("resources", "name", "domain") if not str(row.get(k) or "").strip()]
         if missing:
-            raise EnvFactoryError(f"--batch {path}: entry {i}: missing {', '.join(missing)}")
+            raise DataFileError(f"--batch {path}: entry {i}: missing {', '.join(missing)}")
         resources = str(row["resources"]).strip()
         if not resources.startswith("mcp:") and "://" not in resources and not Path(resources).is_absolute() \
                 and (path.parent / resources).exists():
             resources = str(path.parent / resources)
         specs.append(EnvSpec(resources=resources, name=str(row["name"]).strip(), domain=str(row["domain"]).strip()))
     if not specs:
-        raise EnvFactoryError(f"--batch {path}: lists no environment")
+        raise DataFileError(f"--batch {path}: lists no environment")
     return specs

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from envfactory_gym.envgen.digest import Digest, Entity, EntityField, Operation, Parameter
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import MissingDependencyError, ResourceError
 
 #: Documentation pages the docs reader reads.
 DOC_SUFFIXES = (".md", ".markdown", ".html", ".htm", ".txt", ".rst")
@@ -46,7 +46,7 @@ def read_resources(resources: str, name: str, domain: str, *, mcp_timeout_s: flo
     """
     text = resources.strip()
     if not text:
-        raise EnvFactoryError("--resources: empty; give a folder, a file, a URL or mcp:COMMAND")
+        raise ResourceError("--resources: empty; give a folder, a file, a URL or mcp:COMMAND")
     if text.startswith("mcp:"):
         digest = read_mcp(shlex.split(text[4:]), timeout_s=mcp_timeout_s)
     elif re.match(r"^https?://", text):
@@ -58,7 +58,7 @@ def read_resources(resources: str, name: str, domain: str, *, mcp_timeout_s: flo
 
 def _read_path(path: Path) -> Digest:
     if not path.exists():
-        raise EnvFactoryError(f"--resources {str(path)!r}: no such file or folder")
+        raise ResourceError(f"--resources {str(path)!r}: no such file or folder")
     if path.is_dir():
         sql = sorted(path.glob("*.sql"))
         if sql:
@@ -69,20 +69,20 @@ def _read_path(path: Path) -> Digest:
         if len(specs) == 1:
             return _read_openapi(specs[0])
         if len(specs) > 1:
-            raise EnvFactoryError(f"--resources {str(path)!r}: holds {len(specs)} OpenAPI documents "
-                                  f"({', '.join(p.name for p in specs)}); name one")
+            raise ResourceError(f"--resources {str(path)!r}: holds {len(specs)} OpenAPI documents "
+                                f"({', '.join(p.name for p in specs)}); name one")
         return read_docs(path)
     suffix = path.suffix.lower()
     if suffix == ".sql":
         return _read_sql(path)
     if suffix in (".yaml", ".yml", ".json"):
         if not _is_openapi(path):
-            raise EnvFactoryError(f"--resources {str(path)!r}: not an OpenAPI document (no top-level 'openapi' key)")
+            raise ResourceError(f"--resources {str(path)!r}: not an OpenAPI document (no top-level 'openapi' key)")
         return _read_openapi(path)
     if suffix in DOC_SUFFIXES:
         return read_docs(path)
-    raise EnvFactoryError(f"--resources {str(path)!r}: unknown kind of file; expected a documentation page "
-                          f"({', '.join(DOC_SUFFIXES)}), an OpenAPI document (.yaml, .json), a .sql schema or a folder")
+    raise ResourceError(f"--resources {str(path)!r}: unknown kind of file; expected a documentation page "
+                        f"({', '.join(DOC_SUFFIXES)}), an OpenAPI document (.yaml, .json), a .sql schema or a folder")
 
 
 def _is_openapi(path: Path) -> bool:
@@ -97,8 +97,9 @@ def _read_openapi(path: Path) -> Digest:
     try:
         from envfactory_gym.envgen.compile.openapi import read_openapi
     except ImportError:
-        raise EnvFactoryError(f"--resources {str(path)!r}: reading OpenAPI needs envfactory_gym.envgen.compile."
-                              "openapi, which this installation lacks") from None
+        raise MissingDependencyError(f"--resources {str(path)!r}: reading OpenAPI needs envfactory_gym.envgen."
+                                     "compile.openapi, which this installation lacks",
+                                     package="envfactory_gym.envgen.compile.openapi") from None
     return read_openapi(path)
 
 
@@ -106,8 +107,9 @@ def _read_sql(schema: Path) -> Digest:
     try:
         from envfactory_gym.envgen.compile.sql import read_sql
     except ImportError:
-        raise EnvFactoryError(f"--resources {str(schema)!r}: reading SQL needs envfactory_gym.envgen.compile.sql, "
-                              "which this installation lacks") from None
+        raise MissingDependencyError(f"--resources {str(schema)!r}: reading SQL needs envfactory_gym.envgen.compile."
+                                     "sql, which this installation lacks",
+                                     package="envfactory_gym.envgen.compile.sql") from None
     rows = schema.parent / "rows"
     return read_sql(schema, rows if rows.is_dir() else schema.parent)
 
@@ -119,9 +121,9 @@ def read_url(url: str, timeout_s: float = 30.0) -> Digest:
             body = resp.read(MAX_URL_BYTES + 1)
             ctype = resp.headers.get("Content-Type", "")
     except (urllib.error.URLError, OSError, ValueError) as exc:
-        raise EnvFactoryError(f"--resources {url}: cannot fetch ({getattr(exc, 'reason', exc)})") from None
+        raise ResourceError(f"--resources {url}: cannot fetch ({getattr(exc, 'reason', exc)})") from None
     if len(body) > MAX_URL_BYTES:
-        raise EnvFactoryError(f"--resources {url}: larger than {MAX_URL_BYTES // (1024 * 1024)} MB")
+        raise ResourceError(f"--resources {url}: larger than {MAX_URL_BYTES // (1024 * 1024)} MB")
     text = body.decode("utf-8", errors="replace")
     name = url.rstrip("/").rsplit("/", 1)[-1] or "page"
     with tempfile.TemporaryDirectory(prefix="envfactory-url-") as tmp:
@@ -143,12 +145,13 @@ def read_url(url: str, timeout_s: float = 30.0) -> Digest:
 def read_mcp(command: Sequence[str], *, timeout_s: float = 30.0) -> Digest:
     """List the tools of the MCP server started with ``command``: one operation per tool."""
     if not command:
-        raise EnvFactoryError("--resources mcp: give the server's command after 'mcp:', e.g. mcp:python server.py")
+        raise ResourceError("--resources mcp: give the server's command after 'mcp:', e.g. mcp:python server.py")
     try:
         from envfactory_gym.serve.mcp_client import list_server_tools
     except ImportError:
-        raise EnvFactoryError("--resources mcp:...: listing an MCP server needs envfactory_gym.serve.mcp_protocol, "
-                              "which this installation lacks") from None
+        raise MissingDependencyError("--resources mcp:...: listing an MCP server needs envfactory_gym.serve."
+                                     "mcp_protocol, which this installation lacks", package="mcp",
+                                     extra="mcp") from None
     tools = list_server_tools(list(command), timeout_s=timeout_s)
     return digest_from_tools(tools, " ".join(command))
 
@@ -310,13 +313,13 @@ def read_docs(path: str | Path, *, max_chars: int = MAX_TEXT_CHARS) -> Digest:
         pages = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in DOC_SUFFIXES
                        and not any(part.startswith(".") for part in p.relative_to(path).parts))
         if not pages:
-            raise EnvFactoryError(f"--resources {str(path)!r}: no documentation pages ({', '.join(DOC_SUFFIXES)}) "
-                                  "in the folder")
+            raise ResourceError(f"--resources {str(path)!r}: no documentation pages ({', '.join(DOC_SUFFIXES)}) "
+                                "in the folder")
         root = path
     elif path.is_file():
         pages, root = [path], path.parent
     else:
-        raise EnvFactoryError(f"--resources {str(path)!r}: no such file or folder")
+        raise ResourceError(f"--resources {str(path)!r}: no such file or folder")
     entities: dict[str, Entity] = {}
     operations: dict[str, Operation] = {}
     constraints: list[str] = []
@@ -346,7 +349,7 @@ def _title(md: str) -> tuple[str, str]:
     for i, line in enumerate(lines):
         m = _HEADING.match(line)
         if m and len(m.group(1)) == 1:
-            para = []
+            para: list[str] = []
             for nxt in lines[i + 1:]:
                 if not nxt.strip():
                     if para:
@@ -512,7 +515,9 @@ def _bullets(body: list[str]) -> list[str]:
 
 
 def _fenced(body: list[str]) -> list[str]:
-    blocks, cur, fence = [], [], False
+    blocks: list[str] = []
+    cur: list[str] = []
+    fence = False
     for line in body:
         if line.strip().startswith("```"):
             if fence:

@@ -12,7 +12,7 @@ from typing import Any
 
 from envfactory_gym.envgen.model import parse_request_line
 from envfactory_gym.envgen.responses import MODEL_STAGES
-from envfactory_gym.errors import EnvFactoryError, suggest
+from envfactory_gym.errors import DataFileError, EnvFactoryError, suggest
 
 Key = tuple[str, str, int]
 
@@ -23,9 +23,9 @@ def read_recording(path: str | Path) -> dict[Key, list[Any]]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise EnvFactoryError(f"{path}: no such recording") from None
+        raise DataFileError(f"{path}: no such recording") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise EnvFactoryError(f"{path}: cannot read ({exc})") from None
+        raise DataFileError(f"{path}: cannot read ({exc})") from None
     answers: dict[Key, list[Any]] = {}
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -33,27 +33,27 @@ def read_recording(path: str | Path) -> dict[Key, list[Any]]:
         try:
             item = json.loads(line)
         except ValueError as exc:
-            raise EnvFactoryError(f"{path}:{n}: not JSON ({exc})") from None
+            raise DataFileError(f"{path}:{n}: not JSON ({exc})") from None
         if not isinstance(item, dict):
-            raise EnvFactoryError(f"{path}:{n}: expected a JSON object")
+            raise DataFileError(f"{path}:{n}: expected a JSON object")
         unknown = sorted(set(item) - {"stage", "env", "round", "response"})
         if unknown:
-            raise EnvFactoryError(f"{path}:{n}: unknown key {unknown[0]!r}."
-                                  f"{suggest(unknown[0], ['stage', 'env', 'round', 'response'])}")
+            raise DataFileError(f"{path}:{n}: unknown key {unknown[0]!r}."
+                                f"{suggest(unknown[0], ['stage', 'env', 'round', 'response'])}")
         stage, env, round_ = item.get("stage"), item.get("env"), item.get("round")
         if stage not in MODEL_STAGES:
-            raise EnvFactoryError(f"{path}:{n}: stage {stage!r} is not one of {', '.join(MODEL_STAGES)}."
-                                  f"{suggest(str(stage), MODEL_STAGES)}")
+            raise DataFileError(f"{path}:{n}: stage {stage!r} is not one of {', '.join(MODEL_STAGES)}."
+                                f"{suggest(str(stage), MODEL_STAGES)}")
         if not isinstance(env, str) or not env:
-            raise EnvFactoryError(f"{path}:{n}: env must be a non-empty string")
+            raise DataFileError(f"{path}:{n}: env must be a non-empty string")
         if not isinstance(round_, int) or isinstance(round_, bool) or round_ < 0:
-            raise EnvFactoryError(f"{path}:{n}: round must be a non-negative integer")
+            raise DataFileError(f"{path}:{n}: round must be a non-negative integer")
         response = item.get("response")
         if not isinstance(response, str | dict):
-            raise EnvFactoryError(f"{path}:{n}: response must be the answer text or a ReplayServer item (an object)")
+            raise DataFileError(f"{path}:{n}: response must be the answer text or a ReplayServer item (an object)")
         answers.setdefault((stage, env, round_), []).append(response)
     if not answers:
-        raise EnvFactoryError(f"{path}: holds no recorded answer")
+        raise DataFileError(f"{path}: holds no recorded answer")
     return answers
 
 

@@ -9,7 +9,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from envfactory_gym.errors import EnvFactoryError, suggest
+from envfactory_gym.errors import (
+    ResponseError,
+    suggest,
+)
 from envfactory_gym.syntax import parse_python
 
 #: The stages that ask the model, in order (repair repeats).
@@ -18,10 +21,6 @@ MODEL_STAGES = ("explore", "code", "test", "repair")
 CODE_FILES = ("manifest.json", "schema.sql", "seed/generate.py", "tools.py", "policy.md", "policy_compact.md",
               "querygen.json")
 _FENCE = re.compile(r"^```[\w-]*[ \t]*\n(.*?)\n```[ \t]*$", re.MULTILINE | re.DOTALL)
-
-
-class ResponseError(EnvFactoryError):
-    """A model answer that does not follow its stage's format; the message says why, in one line."""
 
 
 class _Strict(BaseModel):

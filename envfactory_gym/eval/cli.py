@@ -24,7 +24,7 @@ from envfactory_gym.cli_types import (
     positive_float,
     positive_int,
 )
-from envfactory_gym.errors import EnvFactoryError, Interrupted
+from envfactory_gym.errors import DataFileError, EnvFactoryError, Interrupted, UnknownAgentError, UsageError
 from envfactory_gym.eval.store import load_records, record_key
 from envfactory_gym.precision import DTYPES
 from envfactory_gym.tasks import atomic_write_text
@@ -111,10 +111,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
     # Everything is checked before anything is written: a refused command leaves no run directory behind.
     config = _config(args)
     if args.address and args.backend != "ray":
-        raise EnvFactoryError("--address needs --backend ray (it names the Ray cluster to connect to)")
+        raise UsageError("--address needs --backend ray (it names the Ray cluster to connect to)")
     if args.workers is not None and args.backend != "ray":
-        raise EnvFactoryError("--workers needs --backend ray (it counts Ray actors); without Ray, --concurrency "
-                              "sets how many episodes run at once")
+        raise UsageError("--workers needs --backend ray (it counts Ray actors); without Ray, --concurrency "
+                         "sets how many episodes run at once")
     run_dir = Path(args.report) if args.report else default_run_dir(config)
     _check_resume(run_dir, config)
     factory, user_factory, name = _factories(args)
@@ -165,6 +165,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
                "throughput": throughput, "runs": runs, "errors": result.errors[:50]}
     printed = [(name, summary, result, missing)]
     if base is not None:
+        assert baseline is not None  # base is the baseline's run
         base_name = baseline[1]
         base_summary, base_missing = summarize_records(base.records, args.trials), len(specs) - len(base.records)
         meta["baseline"] = payload["baseline"] = {
@@ -178,10 +179,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
     atomic_write_text(run_dir / SUMMARY_FILE, text)
     if args.json:
         atomic_write_text(Path(args.json), text)
-    for title, *scores in printed:
+    for title, scores, outcome, left in printed:
         if baseline is not None:
             print(f"{title}:")
-        _print_summary(*scores, agent=title if baseline is not None else None)
+        _print_summary(scores, outcome, left, agent=title if baseline is not None else None)
     print(f"report: {run_dir / 'report.md'}")
     return 1 if any(m for *_, m in printed) else 0
 
@@ -217,7 +218,7 @@ def cmd_view(args: argparse.Namespace) -> int:
 def _config(args: argparse.Namespace) -> dict[str, Any]:
     envs = [e.strip() for e in args.envs.split(",") if e.strip()]
     if not envs:
-        raise EnvFactoryError("--envs needs at least one env id")
+        raise UsageError("--envs needs at least one env id")
     return {"agent": args.agent, "envs": envs, "tasks": str(Path(args.tasks).resolve()) if args.tasks else None,
             "trials": args.trials, "seed": args.seed, "limit": args.limit, "user": args.user,
             "model": args.model, "mode": args.mode if args.agent == "openai" else None,
@@ -243,17 +244,17 @@ def _check_resume(run_dir: Path, config: dict[str, Any]) -> None:
 
     path = run_dir / CONFIG_FILE
     if run_dir.exists() and not run_dir.is_dir():
-        raise EnvFactoryError(f"--report {run_dir}: it is a file, not a folder")
+        raise UsageError(f"--report {run_dir}: it is a file, not a folder")
     if not path.exists() or not (load_records(run_dir) or load_records(run_dir / BASELINE_DIR)):
         return  # a new folder, or one whose run stopped before its first episode
     try:
         old = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        raise EnvFactoryError(f"{path}: unreadable run settings; pick another --report directory") from None
+        raise DataFileError(f"{path}: unreadable run settings; pick another --report directory") from None
     diff = [k for k in _RESUME_KEYS if old.get(k) != config.get(k)]
     if diff:
-        raise EnvFactoryError(f"{run_dir} holds a run with other settings ({', '.join(diff)} differ): "
-                              "pick another --report directory to start a new run")
+        raise UsageError(f"{run_dir} holds a run with other settings ({', '.join(diff)} differ): "
+                         "pick another --report directory to start a new run")
 
 
 def _previous_runs(run_dir: Path) -> list[dict[str, Any]]:
@@ -294,7 +295,7 @@ def _factories(args: argparse.Namespace) -> tuple[Any, Any, str]:
         from envfactory_gym.llm import LLMClient
 
         if not args.model:
-            raise EnvFactoryError("--agent openai needs --model (and --base-url for a local server)")
+            raise UsageError("--agent openai needs --model (and --base-url for a local server)")
         client = LLMClient(args.base_url or "https://api.openai.com/v1", args.model, timeout_s=args.timeout,
                            max_retries=args.retries, concurrency=max(1, args.concurrency), seed=args.seed,
                            deadline_s=args.request_deadline or None)
@@ -305,7 +306,7 @@ def _factories(args: argparse.Namespace) -> tuple[Any, Any, str]:
     elif name in ("transformers", "smollm2", "smollm2-sft"):
         if name == "transformers":
             if not args.model:
-                raise EnvFactoryError("--agent transformers needs --model (a folder or hub id)")
+                raise UsageError("--agent transformers needs --model (a folder or hub id)")
             options["model"] = args.model
             name = f"transformers:{args.model}"
         options["temperature"] = args.temperature
@@ -331,13 +332,13 @@ def _baseline(args: argparse.Namespace, name: str) -> tuple[Any, str] | None:
     if not args.baseline:
         return None
     if args.baseline not in AGENTS:
-        raise EnvFactoryError(f"--baseline: unknown agent {args.baseline!r}.{suggest(args.baseline, AGENTS)} "
-                              f"Available: {', '.join(AGENTS)}")
+        raise UnknownAgentError(args.baseline, AGENTS, f"--baseline: unknown agent {args.baseline!r}."
+                                f"{suggest(args.baseline, AGENTS)} Available: {', '.join(AGENTS)}")
     factory, _, base_name = _factories(argparse.Namespace(**{**vars(args), "agent": args.baseline, "adapter": None}))
     if base_name == name:
         if not args.adapter:
-            raise EnvFactoryError(f"--baseline {args.baseline} is the evaluated agent itself: name another agent "
-                                  "(e.g. --agent smollm2-sft --baseline smollm2)")
+            raise UsageError(f"--baseline {args.baseline} is the evaluated agent itself: name another agent "
+                             "(e.g. --agent smollm2-sft --baseline smollm2)")
         base_name += " (no adapter)"
     return factory, base_name
 
@@ -349,7 +350,7 @@ def _user_factory(args: argparse.Namespace) -> Any:
     base_url = args.user_base_url or args.base_url
     model = args.user_model or args.model
     if not base_url or not model:
-        raise EnvFactoryError("--user llm needs --user-base-url and --user-model (or the agent's)")
+        raise UsageError("--user llm needs --user-base-url and --user-model (or the agent's)")
     client = LLMClient(base_url, model, timeout_s=args.timeout, max_retries=args.retries,
                        deadline_s=args.request_deadline or None,
                        concurrency=max(1, args.concurrency), seed=args.seed)

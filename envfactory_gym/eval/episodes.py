@@ -9,6 +9,7 @@ from typing import Any
 import gymnasium as gym
 
 from envfactory_gym.agents.base import Agent
+from envfactory_gym.conversation import conversation_env
 from envfactory_gym.episode import Episode, jsonable, play_episode
 from envfactory_gym.eval.store import Key
 from envfactory_gym.registration import resolve_env_id
@@ -63,7 +64,7 @@ def plan_episodes(envs: Sequence[str], trials: int = 1, seed: int = 0, env_kwarg
     for env_id in dict.fromkeys(resolve_env_id(e) for e in envs):
         env = gym.make(env_id, **dict(env_kwargs or {}))
         try:
-            u = env.unwrapped
+            u = conversation_env(env)
             tasks += [(env_id, u.report_domain, i, t.id) for i, t in enumerate(u.tasks[:limit])]
         finally:
             env.close()
@@ -81,7 +82,7 @@ def play_spec(env: gym.Env, agent: Agent, spec: EpisodeSpec) -> dict[str, Any]:
 
 def eval_record(env: gym.Env, spec: EpisodeSpec, episode: Episode) -> dict[str, Any]:
     """The eval record: the episode's own record (as every runner keeps it) with the spec and the task's gold."""
-    task_part = env.unwrapped.episode_record()  # our envs' state diffs; a benchmark env's gold (its verdict is in info)
+    task_part = conversation_env(env).episode_record()  # our envs' state diffs; a benchmark env's gold (its verdict is in info)
     record = {"env": spec.env, "domain": spec.domain, "task_id": spec.task_id, "trial": spec.trial,
               **episode.as_dict(with_messages=True)}
     record.pop("turns")

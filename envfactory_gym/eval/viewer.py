@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError, suggest
+from envfactory_gym.errors import UnknownRunError, UsageError, suggest
 from envfactory_gym.eval.store import EPISODES_FILE, load_records
 from envfactory_gym.tasks import atomic_write_text
 
@@ -44,13 +44,13 @@ def _check_run_dir(run_dir: Path) -> None:
     if run_dir.is_dir():
         runs = sorted(p.name for p in run_dir.iterdir() if (p / EPISODES_FILE).is_file())
         inside = f"; the runs in it: {', '.join(runs[:10])}" if runs else ""
-        raise EnvFactoryError(f"{run_dir} is not an eval run directory (no {EPISODES_FILE} or config.json in it)"
-                              f"{inside}")
+        raise UsageError(f"{run_dir} is not an eval run directory (no {EPISODES_FILE} or config.json in it)"
+                         f"{inside}")
     if run_dir.exists():
-        raise EnvFactoryError(f"{run_dir} is a file, not an eval run directory")
+        raise UsageError(f"{run_dir} is a file, not an eval run directory")
     parent = run_dir.absolute().parent
     runs = [p.name for p in parent.iterdir() if (p / EPISODES_FILE).is_file()] if parent.is_dir() else []
-    raise EnvFactoryError(f"no eval run directory {str(run_dir)!r}.{suggest(run_dir.name, runs)}")
+    raise UnknownRunError(str(run_dir), runs, f"no eval run directory {str(run_dir)!r}.{suggest(run_dir.name, runs)}")
 
 
 # The page builds every element with textContent: episode data never becomes markup.

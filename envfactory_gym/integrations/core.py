@@ -9,7 +9,13 @@ from typing import Any
 
 import gymnasium as gym
 
-from envfactory_gym.errors import ConfigError, EnvFactoryError
+from envfactory_gym.conversation import conversation_env
+from envfactory_gym.errors import (
+    ChatTemplateError,
+    ConfigError,
+    EpisodeStateError,
+    MissingDependencyError,
+)
 
 #: Sent to end an episode that is still running when the trainer stops it (a turn or token budget): the env
 #: then scores the conversation as it stands, so every rollout gets the env's composite reward.
@@ -127,7 +133,7 @@ class Rollout:
     @property
     def tools(self) -> list[dict[str, Any]]:
         """The env's tools as OpenAI function schemas (``{"type": "function", "function": {...}}``)."""
-        return [dict(t) for t in self.env.unwrapped.tool_schemas]
+        return [dict(t) for t in conversation_env(self.env).tool_schemas]
 
     def start(self) -> list[dict[str, Any]]:
         """Open the row's task (a drawn one if the row names none); return the system and user opening messages."""
@@ -142,13 +148,13 @@ class Rollout:
     @property
     def task_id(self) -> str:
         """The id of the task being played."""
-        return str(self.env.unwrapped.task.id)
+        return str(conversation_env(self.env).task.id)
 
     def step(self, action: Any) -> StepOutcome:
         """Play one model turn: raw text (Hermes ``<tool_call>`` blocks), an OpenAI assistant message (a dict or
         a pydantic message) or tool-call dicts. Returns the env's messages that follow the turn."""
         if self.done:
-            raise EnvFactoryError(f"the episode of {self.ref.env_id} task {self.task_id} has ended; start a new one")
+            raise EpisodeStateError(f"the episode of {self.ref.env_id} task {self.task_id} has ended; start a new one")
         obs, reward, terminated, truncated, info = self.env.step(as_action(action))
         self.turns += 1
         new = [dict(m) for m in obs[len(self.messages):]]
@@ -250,8 +256,8 @@ def continuation_text(tokenizer: Any, messages: list[dict[str, Any]], *, closed:
     full = tokenizer.apply_chat_template([*base, *messages], tokenize=False, add_generation_prompt=True,
                                          **template_kwargs)
     if not full.startswith(head):
-        raise EnvFactoryError("the tokenizer's chat template renders a conversation's start differently when "
-                              "turns follow it; cannot append the env's messages as a continuation")
+        raise ChatTemplateError("the tokenizer's chat template renders a conversation's start differently when "
+                                "turns follow it; cannot append the env's messages as a continuation")
     eos = str(getattr(tokenizer, "eos_token", "") or "")
     cut = head.rfind(eos) if eos else -1
     gap = head[cut + len(eos):] if cut >= 0 else ""
@@ -272,5 +278,6 @@ def require(module: str, extra: str) -> Any:
     try:
         return importlib.import_module(module)
     except ImportError as exc:
-        raise EnvFactoryError(f"this adapter needs {module.split('.')[0]} ({exc}): "
-                              f"pip install 'envfactory-gym[{extra}]'") from None
+        raise MissingDependencyError(f"this adapter needs {module.split('.')[0]} ({exc}): "
+                                     f"pip install 'envfactory-gym[{extra}]'", package=module.split(".")[0],
+                                     extra=extra) from None

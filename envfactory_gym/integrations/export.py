@@ -12,6 +12,7 @@ from typing import Any
 
 import gymnasium as gym
 
+from envfactory_gym.conversation import conversation_env
 from envfactory_gym.errors import ConfigError, suggest
 from envfactory_gym.integrations.core import TaskRef, function_tools
 
@@ -86,7 +87,7 @@ def _env_rows(env_id: str, fmt: str, kwargs: dict[str, Any], prompt: str, wanted
     in_system = fmt == "skyrl"  # SkyRL renders the chat without tool schemas: the system prompt lists the tools
     env = gym.make(env_id, tools_in_system=in_system, prompt=prompt, **kwargs)
     try:
-        u = env.unwrapped
+        u = conversation_env(env)
         tasks = [t.id for t in u.tasks if wanted is None or t.id in wanted]
         tasks = tasks[:limit] if limit else tasks
         tools = [dict(s) for s in u.tool_schemas]

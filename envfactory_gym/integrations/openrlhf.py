@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextvars
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import UsageError
 from envfactory_gym.integrations.core import Rollout, continuation_text, require, route
 
 _AGENT_MODULE = "openrlhf.utils.agent"
@@ -72,7 +72,7 @@ class _InstanceMixin:
 
         self.tokenizer = _tokenizer.get()
         if self.tokenizer is None:
-            raise EnvFactoryError(
+            raise UsageError(
                 "AgentInstance needs the rollout tokenizer: run it through this module's AgentExecutor")
         self.max_turns = int(os.environ.get("ENVFACTORY_MAX_TURNS", "30"))
         self.episode = Rollout(route(states.get("label")), tools_in_system=False)

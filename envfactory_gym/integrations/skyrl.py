@@ -49,7 +49,7 @@ class _TextEnvMixin:
     """
 
     def __init__(self, env_config: Any = None, extras: dict[str, Any] | None = None) -> None:
-        super().__init__()  # type: ignore[call-arg]
+        super().__init__()
         config = dict(env_config or {})
         extras = dict(extras or {})
         self.ref: TaskRef = route(extras, default_env_id=config.get("env_id"))
@@ -70,7 +70,7 @@ class _TextEnvMixin:
         if not out.done and self.turns >= self.max_turns:
             self.episode.finish()
         done = self.episode.done
-        metadata = {"env_id": self.ref.env_id, "task_id": self.episode.task_id}
+        metadata: dict[str, Any] = {"env_id": self.ref.env_id, "task_id": self.episode.task_id}
         if done:
             metadata["reward_components"] = dict(self.episode.components)
         return {"observations": [] if done else out.messages,

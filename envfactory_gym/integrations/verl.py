@@ -48,7 +48,7 @@ class _LoopMixin:
 
     def __init__(self, *args: Any, max_turns: int = 30, env_id: str | None = None,
                  env_kwargs: dict[str, Any] | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[call-arg]
+        super().__init__(*args, **kwargs)
         self.max_turns = int(max_turns)
         self.default_env_id = env_id
         self.env_kwargs = {"tools_in_system": False, **dict(env_kwargs or {})}

@@ -17,7 +17,7 @@ from envfactory_gym.cli_types import (
     positive_float,
     positive_int,
 )
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import UsageError
 from envfactory_gym.registration import get_package
 from envfactory_gym.tasks import append_tasks, atomic_write_text, load_tasks, write_tasks
 
@@ -26,10 +26,10 @@ def cmd_sample(args: argparse.Namespace) -> int:
     from envfactory_gym.querygen.sampler import TaskSampler
 
     if args.min_calls > args.max_calls:
-        raise EnvFactoryError(f"--min-calls {args.min_calls} is more than --max-calls {args.max_calls}")
+        raise UsageError(f"--min-calls {args.min_calls} is more than --max-calls {args.max_calls}")
     pkg = _package(args.env)
     if args.output is None and args.into is None:
-        raise EnvFactoryError("tasks sample: give -o/--output FILE or --into FOLDER")
+        raise UsageError("tasks sample: give -o/--output FILE or --into FOLDER")
     start = time.perf_counter()
     refiner = _refiner(args)
     sampler = TaskSampler(pkg, seed=args.seed, min_calls=args.min_calls, max_calls=args.max_calls,
@@ -80,7 +80,7 @@ def _refiner(args: argparse.Namespace) -> Any:
     from envfactory_gym.querygen.llm_refine import LLMRefiner
 
     if not args.base_url or not args.model:
-        raise EnvFactoryError("--refiner llm needs --base-url and --model")
+        raise UsageError("--refiner llm needs --base-url and --model")
     client = LLMClient(args.base_url, args.model, timeout_s=args.timeout, concurrency=1)
     return LLMRefiner(client)
 
@@ -120,7 +120,7 @@ def cmd_graph(args: argparse.Namespace) -> int:
         try:
             g.draw(args.png)
         except RuntimeError as exc:
-            raise EnvFactoryError(f"--png {args.png}: {exc}") from None
+            raise UsageError(f"--png {args.png}: {exc}") from None
     tg = g.tool_level()
     print(f"{g.graph.number_of_nodes()} nodes, {g.graph.number_of_edges()} edges; "
           f"{tg.number_of_edges()} tool-to-tool links")

@@ -75,7 +75,7 @@ class References:
         """The table whose primary key is ``key`` (a declared one first)."""
         tables = [t.name for t in self.pkg.template.tables.values() if list(t.primary_key) == [key]]
         declared = [t for t in tables if t in self.spec.tables]
-        return (declared or tables or [None])[0]
+        return next(iter(declared or tables), None)
 
     def own_key(self, record: dict[str, Any]) -> str | None:
         """The identifier of the row a record is about: the key whose table shares most columns with it."""

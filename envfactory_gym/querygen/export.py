@@ -10,6 +10,7 @@ from typing import Any
 import gymnasium as gym
 
 from envfactory_gym.agents.oracle import OracleAgent
+from envfactory_gym.conversation import conversation_env
 from envfactory_gym.runner import run_episode
 from envfactory_gym.tasks import atomic_write_text
 
@@ -24,7 +25,7 @@ def sft_records(env_id: str, tasks_file: str | os.PathLike[str], prompt: str = "
     """
     env = gym.make(env_id, tasks=str(tasks_file), prompt=prompt)
     try:
-        u = env.unwrapped
+        u = conversation_env(env)
         records = []
         for i in range(len(u.tasks)):
             result = run_episode(env, OracleAgent(plan=plan), seed=i, options={"task_index": i}, keep_messages=True)
@@ -39,7 +40,7 @@ def rl_records(env_id: str, tasks_file: str | os.PathLike[str], prompt: str = "f
     """One prompt record per task: the system and opening user messages, and the gold calls."""
     env = gym.make(env_id, tasks=str(tasks_file), prompt=prompt)
     try:
-        u = env.unwrapped
+        u = conversation_env(env)
         records = []
         for task in u.tasks:
             obs, _ = env.reset(seed=0, options={"task_id": task.id})

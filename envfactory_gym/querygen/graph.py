@@ -136,18 +136,19 @@ class ToolGraph:
         while changed:
             changed = False
             for name, t in self.pkg.tools.items():
-                need = 0
+                need, reachable = 0, True
                 for p in t.required:
                     node = self.graph.nodes[param_node(name, p)]
                     if node.get("user_only"):
                         continue
-                    known = [depth[self.graph.nodes[n]["tool"]] for n in self.graph.predecessors(param_node(name, p))]
-                    known = [d for d in known if d is not None]
+                    found = [depth[self.graph.nodes[n]["tool"]] for n in self.graph.predecessors(param_node(name, p))]
+                    known = [d for d in found if d is not None]
                     if not known:
-                        need = None
+                        reachable = False
                         break
                     need = max(need, min(known) + 1)
-                if need is not None and (depth[name] is None or need < depth[name]):
+                current = depth[name]
+                if reachable and (current is None or need < current):
                     depth[name] = need
                     changed = True
         return depth

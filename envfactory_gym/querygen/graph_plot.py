@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -47,7 +48,8 @@ def layout(graph: ToolGraph) -> tuple[dict[str, tuple[int, int]], list[list[str]
     deepest = max((d for d in depths.values() if d is not None), default=0)
     columns: list[list[str]] = [[] for _ in range(deepest + 1 + any(d is None for d in depths.values()))]
     for name in sorted(depths):
-        columns[deepest + 1 if depths[name] is None else depths[name]].append(name)
+        d = depths[name]
+        columns[deepest + 1 if d is None else d].append(name)
     columns = [c for c in columns if c]
     links = tool_links(graph)
     preds: dict[str, list[str]] = defaultdict(list)
@@ -72,7 +74,10 @@ def layout(graph: ToolGraph) -> tuple[dict[str, tuple[int, int]], list[list[str]
                 near = [y[m] for m in preds[n] + succs[n] if col_of[m] != ci]
                 return statistics.fmean(near) if near else y[n]
 
-            columns[ci].sort(key=lambda n, weight=weight: (weight(n), n))
+            def key(n: str, weight: Callable[[str], float] = weight) -> tuple[float, str]:
+                return weight(n), n
+
+            columns[ci].sort(key=key)
     pos = {n: (ci, k) for ci, col in enumerate(columns) for k, n in enumerate(col)}
     return pos, columns
 
@@ -98,6 +103,7 @@ def tool_graph_figure(graph: ToolGraph) -> Any:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.artist import Artist
         from matplotlib.lines import Line2D
         from matplotlib.patches import Patch
     except ImportError:
@@ -147,7 +153,7 @@ def tool_graph_figure(graph: ToolGraph) -> Any:
                     arrowprops={"arrowstyle": "-|>", "mutation_scale": 13, "shrinkA": 1, "shrinkB": 1,
                                 "patchA": boxes[src].get_bbox_patch(), "patchB": boxes[dst].get_bbox_patch(),
                                 "color": colour, "lw": 1.1, "alpha": 0.8, "connectionstyle": "arc3,rad=0.05"})
-    handles = [Patch(fc=READ_COLOUR, ec="#5b6475", label="read tool"),
+    handles: list[Artist] = [Patch(fc=READ_COLOUR, ec="#5b6475", label="read tool"),
                Patch(fc=WRITE_COLOUR, ec="#5b6475", label="write tool")]
     handles += [Line2D([], [], color=c, lw=1.5, label=f"passes {f}") for f, c in sorted(fields.items())]
     fig.legend(handles=handles, loc="lower center", ncol=min(4, len(handles)), fontsize=8, frameon=False)

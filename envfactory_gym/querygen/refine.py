@@ -7,7 +7,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import (
+    UnphraseableTask,
+)
 from envfactory_gym.package import EnvPackage
 from envfactory_gym.querygen.checks import leaked_identifiers, missing_values, user_values, value_forms
 from envfactory_gym.querygen.describe import References, is_reference
@@ -29,10 +31,6 @@ _AFTER = ("Once that's done, ", "After that, ", "Then ")
 #: Plain verbs for tools without declared goals (a tool named ``change_x`` asks to "change" it).
 _VERBS = {"modify": "change", "update": "update", "set": "set", "cancel": "cancel", "delete": "delete",
           "remove": "remove", "add": "add", "create": "create", "book": "book", "make": "make"}
-
-
-class UnphraseableTask(EnvFactoryError):
-    """The request cannot name a row of the task without its id (no description tells it apart)."""
 
 
 def refine_task(task: Task, pkg: EnvPackage, results: list[Any] | None = None,
@@ -108,7 +106,7 @@ class _Writer:
         record, keys = self._answer_record(self.results[i])
         subject = ""
         own = self.refs.own_key(record) if record else None
-        if own is not None:
+        if record is not None and own is not None:
             called = {str(v) for k, v in call.arguments.items() if self.refs.key_of(k) == own}
             if str(record[own]) not in called:
                 subject = self.refs.describe(own, record[own], avoid=[record[k] for k in keys]) or ""
@@ -250,8 +248,6 @@ class _Writer:
 def _sentences(text: str) -> str:
     """Every sentence starting with a capital letter, and the wording tidied (see :func:`tidy`)."""
     return re.sub(r"([.?!] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), _cap(tidy(text)))
-
-
 
 
 def _cap(text: str) -> str:

@@ -120,7 +120,7 @@ class TaskSampler:
                 got = _kind_of(task)
                 if got != kind:
                     streak[kind] += 1
-                if task is None:
+                if task is None or got is None:  # got is None exactly when task is
                     continue
                 seen.add(key)
                 tasks.append(task)

@@ -6,6 +6,7 @@ import functools
 import json
 import types
 import typing
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -173,9 +174,9 @@ def _templates(spec: QueryGenSpec) -> list[tuple[str, str]]:
     for name, t in spec.tables.items():
         out += [(f"tables.{name}.refer.{i}", x) for i, x in enumerate(t.refer)]
         out += [(f"tables.{name}.again", t.again)] if t.again else []
-    for name, t in spec.tools.items():
+    for name, tool in spec.tools.items():
         for kind in ("goal", "question", "mention"):
-            out += [(f"tools.{name}.{kind}.{i}", x) for i, x in enumerate(getattr(t, kind))]
+            out += [(f"tools.{name}.{kind}.{i}", x) for i, x in enumerate(getattr(tool, kind))]
     return out
 
 
@@ -197,7 +198,7 @@ def _check_names(spec: QueryGenSpec, pkg: EnvPackage) -> str | None:
     for name in spec.tables:
         if name not in tables:
             return f"tables.{name}: no such table.{suggest(name, tables)}"
-    scopes = [("parameters", spec.parameters, params)]
+    scopes: list[tuple[str, Mapping[str, Any], list[str]]] = [("parameters", spec.parameters, params)]
     scopes += [(f"tools.{t}.parameters", d.parameters, list(tools[t].parameters)) for t, d in spec.tools.items()]
     scopes += [("user.facts", spec.user.facts, params)]
     for where, decls, known in scopes:

@@ -8,15 +8,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from envfactory_gym.errors import TemplateError
+
 #: Value formats a placeholder may ask for (``{when:date}``).
 FORMATS = ("date", "time", "datetime", "money", "number")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
-
-
-class TemplateError(ValueError):
-    """A template that does not parse (the message says where)."""
 
 
 @dataclass(frozen=True)
@@ -56,8 +54,9 @@ def _parse(text: str, pos: int, closing: bool) -> tuple[tuple[Any, ...], int]:
             end = text.find("}", pos)
             if end < 0:
                 raise TemplateError(f"unclosed '{{' at character {pos + 1}")
-            name, _, fmt = text[pos + 1:end].strip().partition(":")
-            name, fmt = name.strip(), fmt.strip() or None
+            name, _, fmt_text = text[pos + 1:end].strip().partition(":")
+            name = name.strip()
+            fmt = fmt_text.strip() or None
             if not _NAME.match(name):
                 raise TemplateError(f"bad placeholder {text[pos:end + 1]!r}: use {{name}} or {{name:format}}")
             if fmt is not None and fmt not in FORMATS:

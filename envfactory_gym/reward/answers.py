@@ -115,7 +115,7 @@ def objects(result: Any) -> list[tuple[set[str], set[str]]]:
     subtree (the objects in its lists too)."""
     out: list[tuple[set[str], set[str]]] = []
 
-    def walk(obj: Any) -> set[str]:
+    def walk(obj: Any) -> set[str] | frozenset[str]:
         if isinstance(obj, (list, tuple)):
             return set().union(*map(walk, obj)) if obj else set()
         if not isinstance(obj, Mapping):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from datetime import date, datetime, time
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 MAX_VALUE_TOKENS = 8
 MAX_VALUE_CHARS = 120
@@ -109,11 +109,11 @@ def value_forms(value: Any) -> frozenset[str]:
     """The normalised forms a data value is stated in: the value itself, plus the date of a timestamp."""
     if value is None or isinstance(value, (bool, dict, list, tuple, bytes)):
         return frozenset()
-    return _forms(type(value), value)
+    return _forms(cast(Hashable, type(value)), value)  # a class is hashable; typeshed's type[Any] says not
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _forms(_type: type, value: Any) -> frozenset[str]:  # keyed by type too: 1, 1.0 and Decimal(1) hash alike
+def _forms(_type: Hashable, value: Any) -> frozenset[str]:  # keyed by type too: 1, 1.0 and Decimal(1) hash alike
     if isinstance(value, (datetime, date, time)):
         value = value.isoformat()
     elif isinstance(value, Decimal):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import ClusterError, MissingDependencyError, UnknownBackendError, UsageError
 
 INSTALL_HINT = 'pip install "envfactory-gym[ray]"'
 #: Object store of a cluster started here: episodes and observations are small, so a small store is enough.
@@ -22,15 +22,14 @@ def require_ray() -> ModuleType:
     try:
         return importlib.import_module("ray")
     except ImportError:
-        raise EnvFactoryError(f"the ray backend needs ray, which is not installed: {INSTALL_HINT}") from None
+        raise MissingDependencyError(f"the ray backend needs ray, which is not installed: {INSTALL_HINT}",
+                                     package="ray", extra="ray") from None
 
 
 def check_backend(backend: str) -> str:
     """``backend`` if it is ``local`` or ``ray``, else a one-line error."""
     if backend not in BACKENDS:
-        from envfactory_gym.errors import suggest
-
-        raise EnvFactoryError(f"unknown backend {backend!r}.{suggest(backend, BACKENDS)} Available: local, ray")
+        raise UnknownBackendError(backend, BACKENDS)
     return backend
 
 
@@ -56,7 +55,7 @@ def ray_session(address: str | None = None, num_cpus: int | None = None) -> Iter
                      log_to_driver=False, logging_level="WARNING")
     except (ConnectionError, ValueError, RuntimeError) as exc:
         where = f"the Ray cluster at {address!r}" if address else "a local Ray cluster"
-        raise EnvFactoryError(f"could not start or reach {where}: {str(exc).splitlines()[0]}") from None
+        raise ClusterError(f"could not start or reach {where}: {str(exc).splitlines()[0]}") from None
     try:
         yield ray
     finally:
@@ -71,11 +70,11 @@ def check_address(address: str, timeout_s: float = 5.0) -> None:
         return
     host, sep, port = address.rpartition(":")
     if not sep or not port.isdigit():
-        raise EnvFactoryError(f"Ray address {address!r}: expected HOST:PORT of a Ray head node, or auto")
+        raise UsageError(f"Ray address {address!r}: expected HOST:PORT of a Ray head node, or auto")
     try:
         socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout_s).close()
     except OSError as exc:
-        raise EnvFactoryError(f"no Ray cluster answers at {address!r}: {exc.strerror or exc}") from None
+        raise ClusterError(f"no Ray cluster answers at {address!r}: {exc.strerror or exc}") from None
 
 
 @dataclass(frozen=True)

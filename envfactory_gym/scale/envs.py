@@ -12,7 +12,8 @@ from typing import Any
 
 import gymnasium as gym
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.conversation import conversation_env
+from envfactory_gym.errors import ClusterError, UsageError
 from envfactory_gym.scale.cluster import (
     Registration,
     apply_registrations,
@@ -59,7 +60,7 @@ class LocalEnvBatch:
             raise
 
     def tool_schemas(self, index: int = 0) -> list[dict[str, Any]]:
-        return list(self.envs[index].unwrapped.tool_schemas)
+        return list(conversation_env(self.envs[index]).tool_schemas)
 
     def reset(self) -> list[tuple]:
         return [e.reset(seed=p.seed, options={"task_id": p.task_id})[0] for e, p in zip(self.envs, self.plays)]
@@ -89,7 +90,7 @@ class EnvHost:
             self.slots[slot] = (key, env, play)
 
     def tool_schemas(self, slot: int) -> list[dict[str, Any]]:
-        return list(self.slots[slot][1].unwrapped.tool_schemas)
+        return list(conversation_env(self.slots[slot][1]).tool_schemas)
 
     def reset(self, slots: Sequence[int]) -> dict[int, tuple]:
         out = {}
@@ -131,7 +132,7 @@ class RayEnvPool:
     def __init__(self, workers: int, num_cpus: float = 1.0) -> None:
         self.ray = require_ray()
         if workers < 1:
-            raise EnvFactoryError(f"workers must be at least 1, got {workers}")
+            raise UsageError(f"workers must be at least 1, got {workers}")
         self._cls = self.ray.remote(EnvHost).options(num_cpus=num_cpus, max_restarts=0, max_task_retries=0)
         self.hosts = [self._cls.remote() for _ in range(workers)]
         self.replaced = 0
@@ -156,7 +157,7 @@ class RayEnvPool:
                 if not is_actor_death(exc):
                     raise
                 self._replace(host)
-        raise EnvFactoryError(f"the Ray worker holding envs died {MAX_REPLACEMENTS + 1} times in one call")
+        raise ClusterError(f"the Ray worker holding envs died {MAX_REPLACEMENTS + 1} times in one call")
 
     def _replace(self, host: int) -> None:
         kill_quietly(self.hosts[host])
@@ -274,7 +275,7 @@ def env_pool(backend: str = "local", workers: int = 2, address: str | None = Non
     check_backend(backend)
     if backend == "local":
         if address:
-            raise EnvFactoryError(f"a Ray address ({address!r}) needs the ray rollout backend (--rollout-backend ray)")
+            raise UsageError(f"a Ray address ({address!r}) needs the ray rollout backend (--rollout-backend ray)")
         yield None
         return
     with ray_session(address, num_cpus=workers):

@@ -6,12 +6,13 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, cast
 
 import gymnasium as gym
 
+from envfactory_gym.conversation import conversation_env
 from envfactory_gym.episode import play_episode
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import UsageError
 from envfactory_gym.scale.cluster import check_backend, ray_session, registrations
 from envfactory_gym.scale.worker import EpisodeWorker, Job, LocalPool, RayPool
 
@@ -55,10 +56,10 @@ class EndpointPolicy:
     base_url: str
     model: str
     api_key: str | None = None
-    mode: str = "tools"
+    mode: Literal["tools", "text"] = "tools"
     temperature: float = 0.0
     max_tokens: int = 1024
-    tool_choice: str = "auto"
+    tool_choice: Literal["auto", "required", "none"] = "auto"
     timeout_s: float = 120.0
     max_retries: int = 3
     concurrency: int = 8
@@ -120,7 +121,7 @@ class CallablePolicyAgent:
             self.policy.set_episode_seed(seed)
 
     def reset(self, env: gym.Env, observation: tuple, info: dict[str, Any]) -> None:
-        self.tools = list(env.unwrapped.tool_schemas)
+        self.tools = list(conversation_env(env).tool_schemas)
         self.turns = []
 
     def act(self, observation: tuple, info: dict[str, Any]) -> Any:
@@ -146,7 +147,7 @@ def play_rollout(env: gym.Env, agent: Any, job: tuple[int, RolloutTask]) -> Roll
     index, task = job
     ep = play_episode(env, agent, task.seed, {"task_id": task.task_id})
     return RolloutEpisode(index, task.env_id, task.task_id, task.seed, messages=ep.messages,
-                          tools=list(env.unwrapped.tool_schemas), reward=ep.reward,
+                          tools=list(conversation_env(env).tool_schemas), reward=ep.reward,
                           components={k: float(v) for k, v in ep.components.items()}, steps=ep.steps,
                           terminated=ep.terminated, truncated=ep.truncated, truncation_reason=ep.truncation_reason,
                           turns=ep.turns, end_reason=ep.end_reason)
@@ -159,13 +160,13 @@ def rollout_tasks(envs: str | Sequence[str], tasks: str | None = None, *, repeat
     from envfactory_gym.registration import resolve_env_id
 
     if repeat < 1:
-        raise EnvFactoryError(f"repeat must be at least 1, got {repeat}")
+        raise UsageError(f"repeat must be at least 1, got {repeat}")
     env_ids = [e.strip() for e in envs.split(",")] if isinstance(envs, str) else list(envs)
     out: list[RolloutTask] = []
     for env_id in dict.fromkeys(resolve_env_id(e) for e in env_ids if e):
         env = gym.make(env_id, tasks=tasks)
         try:
-            ids = [t.id for t in env.unwrapped.tasks[:limit]]
+            ids = [t.id for t in conversation_env(env).tasks[:limit]]
         finally:
             env.close()
         out += [RolloutTask(env_id, task_id, 0, tasks) for task_id in ids for _ in range(repeat)]
@@ -181,14 +182,14 @@ def as_task(item: RolloutTask | Mapping[str, Any] | Sequence[Any], index: int) -
         task = item
     elif isinstance(item, Mapping):
         if "env_id" not in item or "task_id" not in item:
-            raise EnvFactoryError(f"task {index}: a record needs 'env_id' and 'task_id', got keys {sorted(item)}")
+            raise UsageError(f"task {index}: a record needs 'env_id' and 'task_id', got keys {sorted(item)}")
         task = RolloutTask(str(item["env_id"]), str(item["task_id"]), int(item.get("seed", index)),
                            item.get("tasks_file") or item.get("tasks"))
     elif isinstance(item, Sequence) and not isinstance(item, str) and len(item) in (2, 3):
         task = RolloutTask(str(item[0]), str(item[1]), int(item[2]) if len(item) == 3 else index)
     else:
-        raise EnvFactoryError(f"task {index}: expected a RolloutTask, a record or (env_id, task_id[, seed]), "
-                              f"got {item!r}")
+        raise UsageError(f"task {index}: expected a RolloutTask, a record or (env_id, task_id[, seed]), "
+                         f"got {item!r}")
     return RolloutTask(resolve_env_id(task.env_id), task.task_id, task.seed,
                        str(Path(task.tasks).resolve()) if task.tasks else None)
 
@@ -211,14 +212,14 @@ def collect_rollouts(policy: Policy | EndpointPolicy | Callable[[], Any],
     """
     check_backend(backend)
     if workers < 1 or concurrency < 1:
-        raise EnvFactoryError(f"workers and concurrency must be at least 1, got {workers} and {concurrency}")
+        raise UsageError(f"workers and concurrency must be at least 1, got {workers} and {concurrency}")
     items = [as_task(t, i) for i, t in enumerate(tasks)]
     if not items:
         return
     if isinstance(policy, EndpointPolicy) or _is_agent_factory(policy):
-        factory: Callable[[], Any] = policy
+        factory = cast(Callable[[], Any], policy)  # an EndpointPolicy or an AgentSpec: both build the agent
     else:
-        factory = _PolicyFactory(policy)
+        factory = _PolicyFactory(cast(Policy, policy))
     jobs = [Job(i, t.env_id, (i, t), (("tasks", t.tasks),) if t.tasks else ()) for i, t in enumerate(items)]
     if backend == "local":
         worker = EpisodeWorker(factory, play_rollout, env_kwargs, threads=workers)

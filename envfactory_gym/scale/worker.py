@@ -7,13 +7,13 @@ import threading
 import traceback
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
 import gymnasium as gym
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import AgentBuildError, ClusterError
 from envfactory_gym.scale.cluster import Registration, apply_registrations, is_actor_death, kill_quietly, require_ray
 
 #: ``runner(env, agent, payload) -> result``: plays one episode on a ready env with a ready agent.
@@ -134,8 +134,8 @@ class LocalPool:
             error = pool.submit(self.worker.ready).result()  # builds that thread's agent, which it keeps
             if error:
                 self.worker.close()
-                raise EnvFactoryError(f"the agent could not be built: {error}")
-            running = set()
+                raise AgentBuildError(f"the agent could not be built: {error}")
+            running: set[Future[Any]] = set()
             try:
                 while todo or running:
                     while todo and len(running) < self.workers:
@@ -185,12 +185,12 @@ class RayPool:
             problems = self.ray.get([a.ready.remote() for a in self.actors.values()])
         except Exception as exc:  # noqa: BLE001  (e.g. the package is not installed on a cluster's nodes)
             self.shutdown()
-            raise EnvFactoryError(f"a Ray worker did not start: {type(exc).__name__}: "
-                                  f"{str(exc).strip().splitlines()[-1] if str(exc).strip() else ''}") from None
+            raise ClusterError(f"a Ray worker did not start: {type(exc).__name__}: "
+                               f"{str(exc).strip().splitlines()[-1] if str(exc).strip() else ''}") from None
         problem = next((p for p in problems if p), None)
         if problem:
             self.shutdown()
-            raise EnvFactoryError(f"a Ray worker could not build the agent: {problem}")
+            raise AgentBuildError(f"a Ray worker could not build the agent: {problem}")
 
     def run(self, jobs: Iterable[Job]) -> Iterator[Outcome]:
         pending = deque(jobs)

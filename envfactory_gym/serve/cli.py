@@ -42,13 +42,13 @@ def add_arguments(p: argparse.ArgumentParser, env_type: Any, max_sessions: int, 
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from envfactory_gym.errors import EnvFactoryError
+    from envfactory_gym.errors import MissingDependencyError
 
     try:
         from envfactory_gym.serve.mcp_protocol import serve_main
     except ImportError as exc:
-        raise EnvFactoryError(f"serve needs the MCP SDK ({exc.name or exc}): pip install 'envfactory-gym[mcp]'") \
-            from None
+        raise MissingDependencyError(f"serve needs the MCP SDK ({exc.name or exc}): pip install 'envfactory-gym[mcp]'",
+                                     package=exc.name or "mcp", extra="mcp") from None
 
     return serve_main(args.env_id, transport=args.transport, host=args.host, port=args.port,
                       max_sessions=args.max_sessions, idle_timeout_s=args.idle_timeout)

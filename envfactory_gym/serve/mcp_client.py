@@ -13,7 +13,7 @@ import anyio
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import EnvFactoryError, ServerError, UsageError
 
 
 def list_server_tools(command: Sequence[str], *, timeout_s: float = 30.0,
@@ -31,9 +31,9 @@ def list_server_tools(command: Sequence[str], *, timeout_s: float = 30.0,
     argv = [str(part) for part in command]
     shown = shlex.join(argv) if argv else "''"
     if not argv or not argv[0].strip():
-        raise EnvFactoryError("list_server_tools: the command is empty")
+        raise UsageError("list_server_tools: the command is empty")
     if not timeout_s > 0:
-        raise EnvFactoryError(f"list_server_tools: timeout_s must be positive, got {timeout_s!r}")
+        raise UsageError(f"list_server_tools: timeout_s must be positive, got {timeout_s!r}")
     params = StdioServerParameters(command=argv[0], args=argv[1:], env=dict(env) if env else None)
     with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as errlog:
         try:
@@ -41,15 +41,15 @@ def list_server_tools(command: Sequence[str], *, timeout_s: float = 30.0,
         except EnvFactoryError:
             raise
         except TimeoutError:
-            raise EnvFactoryError(f"MCP server {shown}: no answer within {timeout_s:g} s") from None
+            raise ServerError(f"MCP server {shown}: no answer within {timeout_s:g} s") from None
         except FileNotFoundError:
-            raise EnvFactoryError(f"MCP server {shown}: command not found: {argv[0]}") from None
+            raise ServerError(f"MCP server {shown}: command not found: {argv[0]}") from None
         except OSError as exc:
-            raise EnvFactoryError(f"MCP server {shown}: cannot start it: {exc.strerror or exc}") from None
+            raise ServerError(f"MCP server {shown}: cannot start it: {exc.strerror or exc}") from None
         except BaseException as exc:  # noqa: B036 - an ExceptionGroup from the client's task group included
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise
-            raise EnvFactoryError(f"MCP server {shown}: {_problem(exc, errlog)}") from None
+            raise ServerError(f"MCP server {shown}: {_problem(exc, errlog)}") from None
 
 
 async def _list_tools(params: StdioServerParameters, errlog: Any, timeout_s: float) -> list[dict]:
@@ -67,15 +67,17 @@ async def _list_tools(params: StdioServerParameters, errlog: Any, timeout_s: flo
                 if not cursor:
                     break
                 if cursor in seen:
-                    raise EnvFactoryError(f"the server repeated the page cursor {cursor!r} of tools/list")
+                    raise ServerError(f"the server repeated the page cursor {cursor!r} of tools/list")
                 seen.add(cursor)
     return tools
 
 
 def _problem(exc: BaseException, errlog: Any) -> str:
     """One line for a failed listing: the innermost error, and the server's last stderr line if it left one."""
-    while isinstance(getattr(exc, "exceptions", None), (list, tuple)) and exc.exceptions:  # an ExceptionGroup
-        exc = exc.exceptions[0]
+    inner = getattr(exc, "exceptions", None)
+    while isinstance(inner, (list, tuple)) and inner:  # an ExceptionGroup: its first error
+        exc = inner[0]
+        inner = getattr(exc, "exceptions", None)
     if isinstance(exc, TimeoutError):
         return "no answer in time"
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

@@ -20,7 +20,8 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import envfactory_gym
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.conversation import conversation_env
+from envfactory_gym.errors import ServerError, UsageError
 from envfactory_gym.registration import get_package, resolve_env_id
 from envfactory_gym.serve.sessions import (
     CONTROL_TOOLS,
@@ -68,8 +69,8 @@ def check_tool_names(names: Sequence[str], env_id: str = "the environment") -> N
     """Raise :class:`EnvFactoryError` when an environment tool would shadow one of the control tools."""
     clash = sorted(set(names) & set(CONTROL_TOOLS))
     if clash:
-        raise EnvFactoryError(f"{env_id} has a tool named {clash[0]!r}, which is one of the MCP server's control "
-                              f"tools ({', '.join(CONTROL_TOOLS)}): rename the tool to serve it over MCP")
+        raise ServerError(f"{env_id} has a tool named {clash[0]!r}, which is one of the MCP server's control "
+                          f"tools ({', '.join(CONTROL_TOOLS)}): rename the tool to serve it over MCP")
 
 
 def server_tools(env_id: str) -> list[types.Tool]:
@@ -138,7 +139,7 @@ def build_server(pool: SessionPool) -> Server[SessionPool]:
     listing = types.ListToolsResult(tools=tools)
     probe = gym.make(pool.env_id, **pool.env_kwargs)
     try:
-        instructions = probe.unwrapped.system_prompt
+        instructions = conversation_env(probe).system_prompt
     finally:
         probe.close()
 
@@ -263,7 +264,7 @@ def bind_socket(host: str, port: int) -> socket.socket:
         sock.listen(2048)
     except OSError as exc:
         sock.close()
-        raise EnvFactoryError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise ServerError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     sock.set_inheritable(True)
     return sock
 
@@ -296,7 +297,7 @@ async def serve_http(pool: SessionPool, *, host: str = "127.0.0.1", port: int = 
         tg.start_soon(run)
         while not server.started:
             if stopped.is_set():
-                raise EnvFactoryError(f"the HTTP server on {host}:{bound} stopped while starting")
+                raise ServerError(f"the HTTP server on {host}:{bound} stopped while starting")
             await anyio.sleep(0.02)
         if ready is not None:
             result = ready(url)
@@ -336,7 +337,7 @@ def serve_main(env_id: str, *, transport: str = "stdio", host: str = "127.0.0.1"
             anyio.run(serve_stdio, pool)
         return 0
     if transport != "http":
-        raise EnvFactoryError(f"--transport: expected stdio or http, got {transport!r}")
+        raise UsageError(f"--transport: expected stdio or http, got {transport!r}")
 
     def announce(url: str) -> None:
         print(f"envfactory serve: {pool.env_id} on {url} (streamable HTTP; at most {pool.max_sessions} sessions, "

@@ -15,7 +15,7 @@ import gymnasium as gym
 
 from envfactory_gym.actions import parse_action
 from envfactory_gym.database import shared_connection
-from envfactory_gym.errors import EnvFactoryError, UnknownTaskError
+from envfactory_gym.errors import EpisodeStateError, SessionLimitError, UnknownTaskError
 from envfactory_gym.registration import resolve_env_id
 from envfactory_gym.user import STOP_TOKEN
 
@@ -33,14 +33,6 @@ DEFAULT_WORKER_THREADS = 16
 _EXPIRED_MEMORY = 10_000
 
 _T = TypeVar("_T")
-
-
-class SessionLimitError(EnvFactoryError):
-    """A new session would exceed the server's session cap."""
-
-
-class EpisodeStateError(EnvFactoryError):
-    """A request that the session's episode cannot take now (no episode, episode over, unknown task...)."""
 
 
 @dataclass

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from envfactory_gym.chat import render, template_messages  # noqa: F401  (the trainers' rendering)
-from envfactory_gym.errors import EnvFactoryError, Interrupted
+from envfactory_gym.errors import ChatTemplateError, Interrupted, MissingDependencyError
 from envfactory_gym.train.config import LoraOptions
 
 CHECKPOINT_PREFIX = "checkpoint-"
@@ -27,8 +27,9 @@ def require_training_stack() -> None:
         import torch  # noqa: F401
         import transformers  # noqa: F401
     except ImportError as exc:
-        raise EnvFactoryError(f"training needs torch, transformers and peft ({exc}): "
-                              "pip install torch==2.13.0, then pip install -e '.[train]'") from None
+        raise MissingDependencyError(f"training needs torch, transformers and peft ({exc}): "
+                                     "pip install torch==2.13.0, then pip install -e '.[train]'",
+                                     package=exc.name, extra="train") from None
 
 
 def load_tokenizer(model: str) -> Any:
@@ -42,7 +43,7 @@ def load_tokenizer(model: str) -> Any:
     if tokenizer.pad_token_id is None:
         tokenizer.pad_token = tokenizer.eos_token
     if not getattr(tokenizer, "chat_template", None):
-        raise EnvFactoryError(f"{model} has no chat template: training renders every record with it")
+        raise ChatTemplateError(f"{model} has no chat template: training renders every record with it")
     return tokenizer
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from envfactory_gym.agents.decoding import CALL_END, PrefixCache, SessionCache, generate_batch
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.conversation import conversation_env
+from envfactory_gym.errors import ConfigError, UsageError
 from envfactory_gym.train.common import (
     append_jsonl,
     interrupted,
@@ -83,7 +84,7 @@ def resolve_tasks(envs: str, tasks: str = "") -> list[TaskRef]:
 
     env_ids = [e.strip() for e in envs.split(",") if e.strip()]
     if not env_ids:
-        raise EnvFactoryError("--envs names no environment")
+        raise UsageError("--envs names no environment")
     refs: list[TaskRef] = []
     if tasks:
         lines = [json.loads(x) for x in Path(tasks).read_text(encoding="utf-8").splitlines() if x.strip()]
@@ -92,7 +93,7 @@ def resolve_tasks(envs: str, tasks: str = "") -> list[TaskRef]:
     for env_id in env_ids:
         env = gym.make(env_id, tasks=tasks or None)
         try:
-            refs += [TaskRef(env_id, tasks or None, t.id) for t in env.unwrapped.tasks]
+            refs += [TaskRef(env_id, tasks or None, t.id) for t in conversation_env(env).tasks]
         finally:
             env.close()
     return refs
@@ -110,7 +111,7 @@ def reward_overrides(text: str) -> dict[str, Any] | None:
         fields = json.loads(text)
         RewardConfig.model_validate(fields)
     except (json.JSONDecodeError, ValidationError) as exc:
-        raise EnvFactoryError(f"--reward {text!r} is not a valid RewardConfig: {exc}") from None
+        raise ConfigError(f"--reward {text!r} is not a valid RewardConfig: {exc}") from None
     return fields
 
 
@@ -171,9 +172,9 @@ def rollout_groups(policy: Any, tokenizer: Any, refs: Sequence[TaskRef], config:
             for i in live:
                 ep = episodes[i]
                 before = len(obs[i])
-                obs[i], reward, terminated, truncated, info = results[i]
+                obs[i], step_reward, terminated, truncated, info = results[i]
                 if terminated or truncated:
-                    ep.reward = float(reward)
+                    ep.reward = float(step_reward)
                     ep.components = {k: float(v) for k, v in info.get("reward_components", {}).items()}
                 else:
                     _extend(tokenizer, ep, obs[i], before, tools)
@@ -286,7 +287,7 @@ def token_weights(lengths: Sequence[int], loss_agg: str) -> list[float]:
         return [1 / sum(lengths)] * len(lengths)
     if loss_agg == "sequence":
         return [1 / (n * len(lengths)) for n in lengths]
-    raise EnvFactoryError(f"loss_agg must be 'token' or 'sequence', not {loss_agg!r}")
+    raise UsageError(f"loss_agg must be 'token' or 'sequence', not {loss_agg!r}")
 
 
 def update(policy: Any, optimizer: Any, groups: list[list[Episode]], config: GRPOConfig) -> dict[str, float]:
@@ -384,9 +385,9 @@ def train_grpo(config: GRPOConfig) -> dict[str, Any]:
     if config.threads:
         torch.set_num_threads(config.threads)
     if config.group_size < 2:
-        raise EnvFactoryError("--group-size must be at least 2 (advantages are relative to the group)")
+        raise UsageError("--group-size must be at least 2 (advantages are relative to the group)")
     if config.tasks_per_step < 1:
-        raise EnvFactoryError(f"--tasks-per-step must be at least 1, not {config.tasks_per_step}")
+        raise UsageError(f"--tasks-per-step must be at least 1, not {config.tasks_per_step}")
     torch.manual_seed(config.seed)
     out = Path(config.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
+from envfactory_gym.conversation import conversation_env
 from envfactory_gym.reward.answers import records
 
 ASK_EMAIL = "Could you tell me your email address?"
@@ -54,7 +55,7 @@ class DiscreteToolCallEnv(gym.Env):
         self.env = env
         self.features = features
         self.max_candidates = max_candidates
-        self.tools = [s["function"] for s in env.unwrapped.tool_schemas]
+        self.tools = [s["function"] for s in conversation_env(env).tool_schemas]
         self.slots = max(1, (max_candidates - _FIXED) // max(len(self.tools), 1))
         self.action_space = gym.spaces.Discrete(max_candidates)
         self.observation_space = gym.spaces.Box(0.0, 1.0, shape=(features + max_candidates,), dtype=np.float32)
@@ -104,7 +105,8 @@ class DiscreteToolCallEnv(gym.Env):
         if not isinstance(value, (str, int)) or isinstance(value, bool):
             return
         text = str(value)
-        names = {key} if key in self._shapes or any(key in t["parameters"]["properties"] for t in self.tools) else set()
+        names: set[str] = {key} if key is not None and (
+            key in self._shapes or any(key in t["parameters"]["properties"] for t in self.tools)) else set()
         names |= {n for n, s in self._shapes.items() if value_shape(text) in s}
         for name in names:
             seen = self._pool.setdefault(name, [])

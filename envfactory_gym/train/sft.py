@@ -11,7 +11,13 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import (
+    ChatTemplateError,
+    DataFileError,
+    UnknownScheduleError,
+    UsageError,
+    suggest,
+)
 from envfactory_gym.train.common import (
     append_jsonl,
     interrupted,
@@ -40,19 +46,19 @@ def load_records(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         why = "is a folder, not a JSONL file" if Path(path).is_dir() else getattr(exc, "strerror", None) or str(exc)
-        raise EnvFactoryError(f"{path}: {why.lower() if why[:1].isupper() else why}") from None
+        raise DataFileError(f"{path}: {why.lower() if why[:1].isupper() else why}") from None
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise EnvFactoryError(f"{path}:{n}: not valid JSON ({exc.msg})") from None
+            raise DataFileError(f"{path}:{n}: not valid JSON ({exc.msg})") from None
         if not isinstance(record, dict) or not isinstance(record.get("messages"), list):
-            raise EnvFactoryError(f"{path}:{n}: a record needs a 'messages' list")
+            raise DataFileError(f"{path}:{n}: a record needs a 'messages' list")
         records.append(record)
     if not records:
-        raise EnvFactoryError(f"{path} holds no records")
+        raise DataFileError(f"{path} holds no records")
     return records
 
 
@@ -72,8 +78,8 @@ def assistant_char_spans(tokenizer: Any, messages: Sequence[Mapping[str, Any]],
         before = render(tokenizer, msgs[:i], tools, add_generation_prompt=True)
         upto = render(tokenizer, msgs[: i + 1], tools)
         if not (full.startswith(before) and full.startswith(upto) and len(upto) > len(before)):
-            raise EnvFactoryError("the chat template does not render conversations prefix by prefix; "
-                                  "assistant turns cannot be located")
+            raise ChatTemplateError("the chat template does not render conversations prefix by prefix; "
+                                    "assistant turns cannot be located")
         spans.append((len(before), len(upto)))
     return full, spans
 
@@ -133,7 +139,7 @@ def train_sft(config: SFTConfig) -> dict[str, Any]:
     examples = [tokenize_record(tokenizer, r, config.max_length, config.truncate) for r in load_records(config.data)]
     examples = [e for e in examples if any(x != IGNORE_INDEX for x in e["labels"])]
     if not examples:
-        raise EnvFactoryError("no record keeps an assistant token within --max-length")
+        raise UsageError("no record keeps an assistant token within --max-length")
     policy = load_policy(config.model, config, device="cuda" if torch.cuda.is_available() else "cpu")
     policy.train()
     optimizer = torch.optim.AdamW(trainable_parameters(policy), lr=config.lr, weight_decay=config.weight_decay)
@@ -187,7 +193,9 @@ def lr_scale(schedule: str, warmup: int, total: int) -> Callable[[int], float]:
     A pure function of the step, so a resumed run continues the schedule exactly where it stopped.
     """
     if schedule not in ("constant", "linear", "cosine"):
-        raise EnvFactoryError(f"unknown lr schedule {schedule!r}; choose constant, linear or cosine")
+        schedules = ("constant", "linear", "cosine")
+        raise UnknownScheduleError(schedule, schedules, f"unknown lr schedule {schedule!r};"
+                                   f"{suggest(schedule, schedules)} choose constant, linear or cosine")
 
     def scale(step: int) -> float:
         if step < warmup:

@@ -5,9 +5,14 @@ from __future__ import annotations
 import inspect
 import typing
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import gymnasium as gym
+
+from envfactory_gym.conversation import conversation_env
+
+if TYPE_CHECKING:
+    from envfactory_gym.env import ToolUseEnv
 
 #: Sent to finish an episode that is still running when its reward is asked for.
 FINISH_MESSAGE = "###STOP###"
@@ -74,7 +79,7 @@ def environment_factory(env_id: str = "EnvFactory/retail-v0", **env_kwargs: Any)
     env_kwargs = {"tools_in_system": False, **env_kwargs}
     probe = gym.make(env_id, **env_kwargs)
     try:
-        tools = dict(probe.unwrapped.package.tools)
+        tools = dict(cast("ToolUseEnv", probe.unwrapped).package.tools)
     finally:
         probe.close()
     namespace: dict[str, Any] = {"env_id": env_id, "env_kwargs": dict(env_kwargs)}
@@ -95,7 +100,7 @@ def task_rows(env_id: str, task_ids: Iterable[str] | None = None, **env_kwargs: 
     """
     env = gym.make(env_id, **{"tools_in_system": False, **env_kwargs})
     try:
-        system, tasks = env.unwrapped.system_prompt, [t.id for t in env.unwrapped.tasks]
+        system, tasks = conversation_env(env).system_prompt, [t.id for t in conversation_env(env).tasks]
     finally:
         env.close()
     prompt = [{"role": "system", "content": system}, {"role": "user", "content": ""}]

@@ -61,7 +61,7 @@ def check_load(folder: Path) -> tuple[CheckResult, Context | None]:
 
 def _load_declarations(folder: Path) -> None:
     try:
-        from envfactory_gym.querygen.spec import load_declarations  # type: ignore[attr-defined]
+        from envfactory_gym.querygen.spec import load_declarations
     except ImportError:
         return
     load_declarations(folder)
@@ -122,7 +122,7 @@ def check_env_api(ctx: Context) -> CheckResult:
     for mode in ("sync", "async"):
         envs = gym.make_vec(ctx.env_id, num_envs=2, vectorization_mode=mode)
         try:
-            envs.reset(seed=[1, 2])
+            envs.reset(seed=[1, 2])  # type: ignore[arg-type]  # one seed per env; gymnasium's stub says int
             actions = [envs.single_action_space.sample() for _ in range(2)]
             for _ in range(2):
                 _, rewards, *_ = envs.step(actions)
@@ -142,7 +142,7 @@ def check_agents(ctx: Context) -> CheckResult:
     failed = [r.task_id for r in oracle if not math.isclose(r.reward, 1.0, abs_tol=1e-9)]
     rand = run_episodes(ctx.env_id, RandomAgent(seed=0), progress=False)
     random_mean = sum(r.reward for r in rand) / max(len(rand), 1)
-    figures = {"oracle_mean": sum(r.reward for r in oracle) / max(len(oracle), 1), "oracle_failed": failed[:20],
+    figures: dict[str, Any] = {"oracle_mean": sum(r.reward for r in oracle) / max(len(oracle), 1), "oracle_failed": failed[:20],
                "random_mean": round(random_mean, 4), "episodes": len(oracle)}
     if failed:
         why = _first_error(oracle, failed[0])
@@ -185,7 +185,7 @@ def check_querygen(ctx: Context, n: int = MIN_SAMPLED_TASKS) -> CheckResult:
         c.name for t in tasks if t.id in solved_ids for c in t.gold_calls}
     share = len(used) / len(ctx.package.tools)
     multi = sum(1 for t in tasks if t.id in solved_ids and "multi_goal" in (t.tags or []))
-    figures = {"sampled": len(tasks), "solvable": len(solved), "tool_share": round(share, 3),
+    figures: dict[str, Any] = {"sampled": len(tasks), "solvable": len(solved), "tool_share": round(share, 3),
                "unused_tools": sorted(set(ctx.package.tools) - used), "multi_goal": multi}
     if len(solved) < n:
         return _result("querygen", False, f"only {len(solved)} distinct oracle-solvable tasks sampled (need {n})",
@@ -203,7 +203,7 @@ def check_soundness(ctx: Context) -> CheckResult:
 
     report = soundness.check_env(ctx.env_id)
     violations = report.violations()
-    figures = {"strategies": report.summary()}
+    figures: dict[str, Any] = {"strategies": report.summary()}
     if violations:
         more = f" (and {len(violations) - 3} more)" if len(violations) > 3 else ""
         return _result("soundness", False, "; ".join(violations[:3]) + more, **figures)
@@ -231,7 +231,7 @@ def check_fairness(ctx: Context, sampled: int = MIN_SAMPLED_TASKS) -> CheckResul
     finally:
         env.close()
     battery = fairness.user_battery(pkg.tasks)
-    figures = {"task_problems": {c: shipped.count(c) for c in fairness.PROBLEM_CLASSES},
+    figures: dict[str, Any] = {"task_problems": {c: shipped.count(c) for c in fairness.PROBLEM_CLASSES},
                "sampled": len(drawn), "sampled_problems": {c: sampled_problems.count(c)
                                                            for c in fairness.PROBLEM_CLASSES},
                "natural_answers": {k: v for k, v in natural.items() if k != "examples"},

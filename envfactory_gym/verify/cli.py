@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import UsageError
 
 
 def register(subparsers: Any) -> None:
@@ -34,15 +34,15 @@ def _folders(args: argparse.Namespace) -> list[Path]:
     folders = [Path(f) for f in args.folders]
     for f in folders:
         if not f.is_dir():
-            raise EnvFactoryError(f"verify: {str(f)!r} is not a folder")
+            raise UsageError(f"verify: {str(f)!r} is not a folder")
         if not (f / "manifest.json").is_file():
-            raise EnvFactoryError(f"verify: {str(f)!r} has no manifest.json (not an environment folder)")
+            raise UsageError(f"verify: {str(f)!r} has no manifest.json (not an environment folder)")
     if args.all:
-        roots = [shipped_envs_dir(), *[p for p in os.environ.get(ENV_PATH_VAR, "").split(os.pathsep) if p]]
+        roots: list[str | Path] = [shipped_envs_dir(), *[p for p in os.environ.get(ENV_PATH_VAR, "").split(os.pathsep) if p]]
         for root in roots:
             folders.extend(discover(root))
     if not folders:
-        raise EnvFactoryError("verify: give environment folders, or --all")
+        raise UsageError("verify: give environment folders, or --all")
     return list(dict.fromkeys(f.resolve() for f in folders))
 
 
@@ -59,10 +59,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
         wanted = [c.strip() for c in args.checks.split(",") if c.strip()]
         for c in wanted:
             if c not in ALL_CHECKS:
-                from envfactory_gym.errors import suggest
+                from envfactory_gym.errors import UnknownCheckError, suggest
 
-                raise EnvFactoryError(f"--checks: unknown check {c!r}.{suggest(c, ALL_CHECKS)} "
-                                      f"Checks: {', '.join(ALL_CHECKS)}")
+                raise UnknownCheckError(c, ALL_CHECKS, f"--checks: unknown check {c!r}.{suggest(c, ALL_CHECKS)} "
+                                                       f"Checks: {', '.join(ALL_CHECKS)}")
     folders = _folders(args)
     if wanted is None or "tests" in wanted:  # checked before any work: the tests check runs pytest under coverage
         from envfactory_gym.extras import require_extra

@@ -12,7 +12,7 @@ import venv
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import CommandError, EnvFactoryError
 from envfactory_gym.tasks import atomic_write_text
 
 DEFAULT_OUT = Path(__file__).with_name("benchmark_tools.json")
@@ -115,11 +115,11 @@ def _run(cmd: list[str], what: str, timeout: float = 1800) -> str:
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except (OSError, subprocess.SubprocessError) as exc:
-        raise EnvFactoryError(f"{what} failed: {exc}") from None
+        raise CommandError(f"{what} failed: {exc}") from None
     if proc.returncode != 0:
         lines = (proc.stderr or proc.stdout).strip().splitlines()
         errors = [ln for ln in lines if ln.startswith("ERROR")] or lines[-6:]
-        raise EnvFactoryError(f"{what} failed (exit {proc.returncode}): " + " | ".join(errors))
+        raise CommandError(f"{what} failed (exit {proc.returncode}): " + " | ".join(errors))
     return proc.stdout
 
 

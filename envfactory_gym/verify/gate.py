@@ -56,10 +56,10 @@ def verify(folder: str | Path, *, record_path: Path | None = None, checks_to_run
     wanted = list(checks_to_run or ALL_CHECKS)
     unknown = [c for c in wanted if c not in ALL_CHECKS]
     if unknown:
-        from envfactory_gym.errors import EnvFactoryError, suggest
+        from envfactory_gym.errors import UnknownCheckError, suggest
 
-        raise EnvFactoryError(f"unknown check {unknown[0]!r}.{suggest(unknown[0], ALL_CHECKS)} "
-                              f"Checks: {', '.join(ALL_CHECKS)}")
+        raise UnknownCheckError(unknown[0], ALL_CHECKS, f"unknown check {unknown[0]!r}."
+                                f"{suggest(unknown[0], ALL_CHECKS)} Checks: {', '.join(ALL_CHECKS)}")
     say = progress or (lambda _msg: None)
     digest = content_hash(folder)
     network = network_isolation()

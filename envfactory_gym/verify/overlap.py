@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError, EnvFormatError
+from envfactory_gym.errors import EnvFormatError, UsageError
 
 DATA_FILE = Path(__file__).with_name("benchmark_tools.json")
 THRESHOLD = 0.5
@@ -169,15 +169,15 @@ def _env_surface(tool: Any, i: int) -> ToolSurface:
             and isinstance(getattr(tool, "parameters", None), Mapping):
         return ToolSurface.of(tool.name, tool.parameters)
     if not isinstance(tool, Mapping):
-        raise EnvFactoryError(f"tools[{i}]: expected an OpenAI function schema or a Tool, got {type(tool).__name__}")
+        raise UsageError(f"tools[{i}]: expected an OpenAI function schema or a Tool, got {type(tool).__name__}")
     spec = tool.get("function", tool)
     name = spec.get("name") if isinstance(spec, Mapping) else None
     if not isinstance(name, str) or not name.strip():
-        raise EnvFactoryError(f"tools[{i}]: the function schema has no 'name' string")
+        raise UsageError(f"tools[{i}]: the function schema has no 'name' string")
     params = spec.get("parameters") or {}
     props = params.get("properties", {}) if isinstance(params, Mapping) else None
     if not isinstance(props, Mapping):
-        raise EnvFactoryError(f"tools[{i}] ({name}): 'parameters' must be a JSON-schema object with 'properties'")
+        raise UsageError(f"tools[{i}] ({name}): 'parameters' must be a JSON-schema object with 'properties'")
     return ToolSurface.of(name, props)
 
 
@@ -244,11 +244,11 @@ def overlap_report(tools: Iterable[Any] | Mapping[str, Any], *, threshold: float
         data: Another benchmark tool file (default: the packaged ``benchmark_tools.json``).
     """
     if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0 < threshold <= 1:
-        raise EnvFactoryError(f"threshold must be a number in (0, 1], got {threshold!r}")
+        raise UsageError(f"threshold must be a number in (0, 1], got {threshold!r}")
     if isinstance(tools, Mapping):
         tools = list(tools.values())
     if isinstance(tools, (str, bytes)) or not isinstance(tools, Iterable):
-        raise EnvFactoryError(f"tools must be a list of tool schemas or Tool objects, got {type(tools).__name__}")
+        raise UsageError(f"tools must be a list of tool schemas or Tool objects, got {type(tools).__name__}")
     env = [_env_surface(t, i) for i, t in enumerate(tools)]
     path = Path(data) if data is not None else DATA_FILE
     benchmarks, sources = _load(path)

@@ -8,12 +8,12 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 
 from envfactory_gym.env import ToolUseEnv
-from envfactory_gym.errors import EnvFactoryError, suggest
+from envfactory_gym.errors import UnknownStrategyError, UsageError, suggest
 from envfactory_gym.registration import resolve_env_id
 from envfactory_gym.user import STOP_TOKEN
 from envfactory_gym.verify.strategies import STRATEGIES, Action, Context, Plan, seed_haystack
@@ -80,9 +80,9 @@ class SoundnessReport:
                 if task_id in gold_scores and r >= gold_scores[task_id]:
                     bad.append(f"{self.env_id} {task_id}: {name} scores {r}, not below gold")
         for name in FALSE_REPORT_STRATEGIES:
-            stats = self.summary().get(name)
-            if stats and stats["mean"] > HAYSTACK_MAX:
-                bad.append(f"{self.env_id}: {name} averages {stats['mean']:.3f} > {HAYSTACK_MAX}")
+            probe = self.summary().get(name)
+            if probe and probe["mean"] > HAYSTACK_MAX:
+                bad.append(f"{self.env_id}: {name} averages {probe['mean']:.3f} > {HAYSTACK_MAX}")
         read_only = self.summary(read_only=True)
         for name in HAYSTACK_STRATEGIES:
             if name in read_only and read_only[name]["mean"] > HAYSTACK_MAX:
@@ -138,11 +138,11 @@ def open_env(env: str | os.PathLike[str], max_steps: int = 1000) -> tuple[gym.En
             a malformed folder raises :class:`~envfactory_gym.errors.EnvFormatError` naming the file.
     """
     # Tool results are never cut here: the dumping strategies paste whole results.
-    kwargs = {"max_steps": max_steps, "max_result_chars": 1_000_000}
+    kwargs: dict[str, Any] = {"max_steps": max_steps, "max_result_chars": 1_000_000}
     path = Path(env)
     if isinstance(env, os.PathLike) or path.is_dir():
         if not path.is_dir():
-            raise EnvFactoryError(f"{env}: no such environment folder")
+            raise UsageError(f"{env}: no such environment folder")
         return ToolUseEnv(path, **kwargs), str(path)
     return gym.make(resolve_env_id(str(env)), **kwargs), str(env)
 
@@ -154,11 +154,11 @@ def check_env(env: str | os.PathLike[str], task_ids: Sequence[str] | None = None
     before they are registered)."""
     for name in strategies or ():
         if name not in STRATEGIES:
-            raise EnvFactoryError(f"unknown strategy {name!r}.{suggest(name, STRATEGIES)} "
-                                  f"Known: {', '.join(STRATEGIES)}")
+            raise UnknownStrategyError(name, STRATEGIES, f"unknown strategy {name!r}.{suggest(name, STRATEGIES)} "
+                                                         f"Known: {', '.join(STRATEGIES)}")
     handle, source = open_env(env, max_steps)
     try:
-        base: ToolUseEnv = handle.unwrapped
+        base = cast(ToolUseEnv, handle.unwrapped)
         tasks = base.tasks
         report = SoundnessReport(base.package.env_id, {name: {} for name in strategies or STRATEGIES},
                                  source=source)

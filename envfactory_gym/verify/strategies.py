@@ -84,7 +84,7 @@ def talk(ctx: Context) -> Plan | None:
 
 
 def every_tool(ctx: Context) -> Plan | None:
-    gold_args = {}
+    gold_args: dict[str, Any] = {}
     for c in ctx.task.gold_calls:
         gold_args.setdefault(c.name, c.arguments)
     space = ctx.env.action_space
@@ -385,7 +385,7 @@ class _Scraper:
             for i in range(len(self.tools)):
                 tool = self.tools[(self.turn + i) % len(self.tools)]
                 names = self.required[tool]
-                choices = [sorted((v for v, r in self.pool[n].items() if r[0] <= rank), key=self.pool[n].get)
+                choices = [sorted((v for v, r in self.pool[n].items() if r[0] <= rank), key=self.pool[n].__getitem__)
                            for n in names]
                 for combo in itertools.islice(itertools.product(*choices), 500):
                     call = _call(tool, dict(zip(names, combo)))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from envfactory_gym.cli_types import positive_int
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import UsageError
 
 
 def register(subparsers: Any) -> None:
@@ -34,7 +34,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
     from envfactory_gym.envgen.compile import compile_digest, read_openapi, read_sql
 
     if args.rows and not args.schema:
-        raise EnvFactoryError("--rows: only with --schema")
+        raise UsageError("--rows: only with --schema")
     if args.verify:
         from envfactory_gym.extras import require_extra
 

@@ -130,6 +130,7 @@ class ToolsWriter:
         """The label columns of referenced rows (``plan_name``) and the joins that give them."""
         fields, joins = [], []
         for i, c in enumerate(c for c in t.columns if c.references and c is not t.key):
+            assert c.references is not None  # selected above
             ref = self.plan.table(c.references)
             label = ref.label()
             if not label:

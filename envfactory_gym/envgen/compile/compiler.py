@@ -29,7 +29,7 @@ from envfactory_gym.envgen.compile.plan import (
 from envfactory_gym.envgen.compile.seeding import generate_py
 from envfactory_gym.envgen.compile.testgen import explore_all, render_tests
 from envfactory_gym.envgen.digest import Digest
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import CompileError, UsageError
 
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 #: Tasks sampled into the folder's tasks.jsonl.
@@ -272,12 +272,12 @@ def compile_digest(digest: Digest, out: str | Path | None = None, *, name: str |
     name = name or default_name(digest)
     out = Path(out) if out is not None else Path(name)
     if not NAME_PATTERN.match(name):
-        raise EnvFactoryError(f"--name {name!r}: use lowercase letters, digits and underscores, starting with a "
-                              f"letter (e.g. {re.sub(r'[^a-z0-9_]', '_', name.lower()).strip('_') or 'my_env'!r})")
+        raise UsageError(f"--name {name!r}: use lowercase letters, digits and underscores, starting with a "
+                         f"letter (e.g. {re.sub(r'[^a-z0-9_]', '_', name.lower()).strip('_') or 'my_env'!r})")
     if out.exists() and not force:
-        raise EnvFactoryError(f"--out {out}: already exists (remove it or pass --force)")
+        raise UsageError(f"--out {out}: already exists (remove it or pass --force)")
     if not out.parent.is_dir():
-        raise EnvFactoryError(f"--out {out}: the parent folder {out.parent} does not exist")
+        raise UsageError(f"--out {out}: the parent folder {out.parent} does not exist")
     plan = build_plan(digest, name=name, domain=domain)
     work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=out.parent))
     try:
@@ -314,7 +314,7 @@ def write_folder(plan: Plan, folder: Path, tasks: int) -> None:
                           timeout=300)
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or ["(no output)"])[-1]
-        raise EnvFactoryError(f"{plan.source}: the compiled seed script failed: {last}")
+        raise CompileError(f"{plan.source}: the compiled seed script failed: {last}")
     rows = {}
     for t in plan.tables:
         with (folder / "seed" / f"{t.name}.csv").open(newline="", encoding="utf-8") as f:

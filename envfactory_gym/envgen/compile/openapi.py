@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from envfactory_gym.envgen.digest import Digest, Entity, EntityField, Operation, Parameter
-from envfactory_gym.errors import EnvFactoryError, suggest
+from envfactory_gym.errors import ResourceError, suggest
 
 _METHODS = ("get", "post", "put", "patch", "delete")
 _SCALARS = ("string", "integer", "number", "boolean", "array", "object")
@@ -26,9 +26,9 @@ def load_document(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise EnvFactoryError(f"{path}: no such file") from None
+        raise ResourceError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise EnvFactoryError(f"{path}: cannot be read ({exc})") from None
+        raise ResourceError(f"{path}: cannot be read ({exc})") from None
     try:
         if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
             data = json.loads(text)
@@ -38,9 +38,9 @@ def load_document(path: Path) -> dict[str, Any]:
             data = yaml.safe_load(text)
     except Exception as exc:  # JSON and YAML parsers raise their own error types
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise EnvFactoryError(f"{path}: not valid JSON or YAML ({first})") from None
+        raise ResourceError(f"{path}: not valid JSON or YAML ({first})") from None
     if not isinstance(data, dict):
-        raise EnvFactoryError(f"{path}: an OpenAPI document must be a mapping, not {type(data).__name__}")
+        raise ResourceError(f"{path}: an OpenAPI document must be a mapping, not {type(data).__name__}")
     return data
 
 
@@ -60,8 +60,8 @@ class _Reader:
         self.entities: dict[str, Entity] = {}
         self.id_schemas: dict[str, str] = {}  # '#/components/schemas/MemberId' -> 'Member'
 
-    def error(self, problem: str) -> EnvFactoryError:
-        return EnvFactoryError(f"{self.path}: {problem}")
+    def error(self, problem: str) -> ResourceError:
+        return ResourceError(f"{self.path}: {problem}", path=self.path)
 
     # -- references ----------------------------------------------------------------------------------------
 
@@ -162,7 +162,7 @@ class _Reader:
                                                    own=name),
                                   primary_key=prop == pk, read_only=bool(self.flatten(sub, name)[0].get("readOnly")))
                       for prop, sub in schema["properties"].items()]
-            examples = schema.get("examples") if isinstance(schema.get("examples"), list) else []
+            examples: list[Any] = schema["examples"] if isinstance(schema.get("examples"), list) else []
             if isinstance(schema.get("example"), dict):
                 examples = [schema["example"], *examples]
             entity = self.entities[name]
@@ -203,7 +203,8 @@ class _Reader:
         if schema.get("multipleOf") is not None:
             ext["multiple-of"] = schema["multipleOf"]
         if schema.get("examples") or schema.get("example") is not None:
-            values = schema.get("examples") if isinstance(schema.get("examples"), list) else [schema.get("example")]
+            values: list[Any] = schema["examples"] if isinstance(schema.get("examples"), list) else \
+                [schema.get("example")]
             ext.setdefault("examples", [v for v in values if v is not None])
         out["extensions"] = ext
         return out
@@ -215,7 +216,7 @@ class _Reader:
         if not isinstance(paths, dict):
             raise self.error("'paths' must be a mapping of paths to operations")
         ops: list[Operation] = []
-        by_key = {e.primary_key().name: e.name for e in self.entities.values() if e.primary_key()}
+        by_key = {pk.name: e.name for e in self.entities.values() if (pk := e.primary_key())}
         for path, item in paths.items():
             if not isinstance(item, dict):
                 raise self.error(f"paths.{path}: must be a mapping of methods to operations")
@@ -252,7 +253,7 @@ class _Reader:
             body = self.target(body["$ref"], f"{where}.requestBody")
         if isinstance(body, dict):
             content = body.get("content") or {}
-            media = content.get("application/json") or next(iter(content.values()), {}) if content else {}
+            media: Any = content.get("application/json") or next(iter(content.values()), {}) if content else {}
             raw = (media or {}).get("schema") or {}
             body_ref = self.direct_ref(raw)
             schema, _ = self.flatten(raw, f"{where}.requestBody")

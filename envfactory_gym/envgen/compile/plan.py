@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from envfactory_gym.envgen.digest import Digest, Entity, Operation, Parameter
-from envfactory_gym.errors import EnvFactoryError, suggest
+from envfactory_gym.errors import CompileError, suggest
 
 DEFAULT_NOW = "2026-03-02T09:00:00"
 DEFAULT_SEED_ROWS = 40
@@ -228,13 +228,13 @@ def _id_shape(entity: Entity) -> tuple[str, int, int]:
 def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = None) -> Plan:
     """Turn a digest into tables and tools; a digest without operations gets the standard ones per table."""
     if not digest.entities:
-        raise EnvFactoryError(f"{_source(digest)}: no resources (entities) to make tables of")
+        raise CompileError(f"{_source(digest)}: no resources (entities) to make tables of")
     tables_by_entity = {e.name: str(e.extensions.get("table") or plural(snake(e.name))) for e in digest.entities}
     tables: list[Table] = []
     for e in digest.entities:
         pk = e.primary_key()
         if pk is None:
-            raise EnvFactoryError(f"{_source(digest)}: resource {e.name!r} has no primary key field")
+            raise CompileError(f"{_source(digest)}: resource {e.name!r} has no primary key field")
         columns = [_column(f, tables_by_entity) for f in e.fields]
         key = next(c for c in columns if c.name == pk.name)
         key.required = True
@@ -245,8 +245,8 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
         for u in unique:
             for f in [*u["fields"], *(u.get("where") or {})]:
                 if not any(c.name == f for c in columns):
-                    raise EnvFactoryError(f"{_source(digest)}: {e.name} x-unique names no field {f!r}"
-                                          f"{suggest(f, [c.name for c in columns])}")
+                    raise CompileError(f"{_source(digest)}: {e.name} x-unique names no field {f!r}"
+                                       f"{suggest(f, [c.name for c in columns])}")
         tables.append(Table(name=tables_by_entity[e.name], entity=e.name, noun=words(snake(e.name)),
                             description=e.description, columns=columns, key=key, prefix=prefix, width=width,
                             start=start, unique=unique, seed_rows=int(ext.get("seed-rows") or DEFAULT_SEED_ROWS),
@@ -268,7 +268,7 @@ def _source(digest: Digest) -> str:
 def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, str], digest: Digest) -> ToolPlan:
     where = f"{_source(digest)}: operation {op.name!r}"
     if op.entity not in by_name:
-        raise EnvFactoryError(f"{where} acts on no known resource{suggest(op.entity or '', by_name)}")
+        raise CompileError(f"{where} acts on no known resource{suggest(op.entity or '', by_name)}")
     table = by_name[op.entity]
     verb = op.verb or ("list" if op.kind == "read" else "action")
     summary, _, details = op.description.partition("\n\n")
@@ -291,34 +291,34 @@ def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, 
             filt = p.extensions.get("filter") or {}
             target = filt.get("field", p.name)
             if table.column(target) is None:
-                raise EnvFactoryError(f"{where}: the filter {p.name!r} matches no field of {op.entity}"
-                                      f"{suggest(target, [c.name for c in table.columns])}")
+                raise CompileError(f"{where}: the filter {p.name!r} matches no field of {op.entity}"
+                                   f"{suggest(target, [c.name for c in table.columns])}")
             args.append(Arg(col, "filter", match=filt.get("match", "eq"), target=target))
             continue
         if own is None:
-            raise EnvFactoryError(f"{where}: the input {p.name!r} is no field of {op.entity}"
-                                  f"{suggest(p.name, [c.name for c in table.columns])}")
+            raise CompileError(f"{where}: the input {p.name!r} is no field of {op.entity}"
+                               f"{suggest(p.name, [c.name for c in table.columns])}")
         args.append(Arg(col, "value", requires=dict(p.extensions.get("requires") or {})))
     if verb in ("get", "update", "delete", "action") and not any(a.role == "key" for a in args):
-        raise EnvFactoryError(f"{where}: a {verb} needs the {op.entity} id {table.key.name!r} as a parameter")
+        raise CompileError(f"{where}: a {verb} needs the {op.entity} id {table.key.name!r} as a parameter")
     transition = op.extensions.get("transition")
     if verb == "action" and not transition:
-        raise EnvFactoryError(f"{where}: an action needs x-transition {{field, from, to}} to say what it changes")
+        raise CompileError(f"{where}: an action needs x-transition {{field, from, to}} to say what it changes")
     if transition:
-        col = table.column(str(transition.get("field")))
-        if col is None or not transition.get("to"):
-            raise EnvFactoryError(f"{where}: x-transition needs a field of {op.entity} and a 'to' value"
-                                  f"{suggest(str(transition.get('field')), [c.name for c in table.columns])}")
+        changed = table.column(str(transition.get("field")))
+        if changed is None or not transition.get("to"):
+            raise CompileError(f"{where}: x-transition needs a field of {op.entity} and a 'to' value"
+                               f"{suggest(str(transition.get('field')), [c.name for c in table.columns])}")
     capacity = op.extensions.get("capacity")
     if capacity:
         ref = next((a for a in args if a.name == capacity.get("reference") and a.column.references), None)
         if ref is None:
-            raise EnvFactoryError(f"{where}: x-capacity.reference must name a reference input"
-                                  f"{suggest(str(capacity.get('reference')), [a.name for a in args])}")
+            raise CompileError(f"{where}: x-capacity.reference must name a reference input"
+                               f"{suggest(str(capacity.get('reference')), [a.name for a in args])}")
         parent = next(t for t in by_name.values() if t.name == ref.column.references)
         if parent.column(str(capacity.get("limit"))) is None:
-            raise EnvFactoryError(f"{where}: x-capacity.limit names no field of {parent.entity}"
-                                  f"{suggest(str(capacity.get('limit')), [c.name for c in parent.columns])}")
+            raise CompileError(f"{where}: x-capacity.limit names no field of {parent.entity}"
+                               f"{suggest(str(capacity.get('limit')), [c.name for c in parent.columns])}")
     return ToolPlan(name=op.name, verb=verb, table=table, summary=summary.strip() or f"{verb} {table.noun}",
                     details=details.strip(), args=args, transition=transition, capacity=capacity)
 

@@ -39,8 +39,8 @@ def draw(c: Column, t: Table) -> dict[str, Any]:
             out["step"] = int(ext["multiple-of"])
             out["min"] = -(-low // out["step"]) * out["step"]
     elif c.kind == "number":
-        low = float(c.minimum if c.minimum is not None else 1)
-        out = {"kind": "number", "min": low, "max": float(c.maximum if c.maximum is not None else low + 500)}
+        least = float(c.minimum if c.minimum is not None else 1)
+        out = {"kind": "number", "min": least, "max": float(c.maximum if c.maximum is not None else least + 500)}
     elif c.kind == "boolean":
         out = {"kind": "boolean"}
     elif ext.get("faker") or (c.name in FAKER_NAMES and not examples) or c.name in ("first_name", "last_name"):

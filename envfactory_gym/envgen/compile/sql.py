@@ -10,7 +10,7 @@ from typing import Any
 import duckdb
 
 from envfactory_gym.envgen.digest import Digest, Entity, EntityField
-from envfactory_gym.errors import EnvFactoryError, suggest
+from envfactory_gym.errors import ResourceError, suggest
 
 _TYPES = {"VARCHAR": "string", "TEXT": "string", "INTEGER": "integer", "BIGINT": "integer", "SMALLINT": "integer",
           "TINYINT": "integer", "HUGEINT": "integer", "DOUBLE": "number", "FLOAT": "number", "REAL": "number",
@@ -96,7 +96,7 @@ def _rows(path: Path, fields: list[EntityField]) -> list[dict[str, Any]]:
             row: dict[str, Any] = {}
             for k, v in raw.items():
                 if k not in kinds:
-                    raise EnvFactoryError(f"{path}: column {k!r} is not in the table{suggest(k or '', kinds)}")
+                    raise ResourceError(f"{path}: column {k!r} is not in the table{suggest(k or '', kinds)}")
                 if v == "" or v is None:
                     row[k] = None
                 elif kinds[k] == "integer":
@@ -122,20 +122,20 @@ def read_sql(schema_path: str | Path, rows_dir: str | Path | None = None) -> Dig
     try:
         sql = schema_path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise EnvFactoryError(f"{schema_path}: no such file") from None
+        raise ResourceError(f"{schema_path}: no such file") from None
     con = duckdb.connect()
     try:
         try:
             con.execute(sql)
         except duckdb.Error as exc:
             first = str(exc).strip().splitlines()[0]
-            raise EnvFactoryError(f"{schema_path}: not a valid DuckDB schema ({first})") from None
+            raise ResourceError(f"{schema_path}: not a valid DuckDB schema ({first})") from None
         listed = con.execute("SELECT table_name, comment FROM duckdb_tables() WHERE NOT internal "
                              "ORDER BY table_oid").fetchall()
         tables = [r[0] for r in listed]
         comments = {r[0]: r[1] or "" for r in listed}
         if not tables:
-            raise EnvFactoryError(f"{schema_path}: no CREATE TABLE statements")
+            raise ResourceError(f"{schema_path}: no CREATE TABLE statements")
         columns = con.execute("SELECT table_name, column_name, data_type, is_nullable, column_default, comment "
                               "FROM duckdb_columns() WHERE NOT internal ORDER BY table_oid, column_index").fetchall()
         constraints = con.execute("SELECT table_name, constraint_type, expression, constraint_column_names, "
@@ -149,7 +149,7 @@ def read_sql(schema_path: str | Path, rows_dir: str | Path | None = None) -> Dig
         cons = [c for c in constraints if c[0] == table]
         pk = next((c[3] for c in cons if c[1] == "PRIMARY KEY"), None)
         if not pk or len(pk) != 1:
-            raise EnvFactoryError(f"{schema_path}: table {table!r} needs a single-column PRIMARY KEY")
+            raise ResourceError(f"{schema_path}: table {table!r} needs a single-column PRIMARY KEY")
         fields = []
         for t, name, dtype, nullable, default, comment in columns:
             if t != table:
@@ -180,11 +180,11 @@ def read_sql(schema_path: str | Path, rows_dir: str | Path | None = None) -> Dig
     if rows_dir is not None:
         folder = Path(rows_dir)
         if not folder.is_dir():
-            raise EnvFactoryError(f"--rows {folder}: not a folder")
+            raise ResourceError(f"--rows {folder}: not a folder")
         for csv_path in sorted(folder.glob("*.csv")):
             if csv_path.stem not in tables:
-                raise EnvFactoryError(f"{csv_path}: no table {csv_path.stem!r} in {schema_path.name}"
-                                      f"{suggest(csv_path.stem, tables)}")
+                raise ResourceError(f"{csv_path}: no table {csv_path.stem!r} in {schema_path.name}"
+                                    f"{suggest(csv_path.stem, tables)}")
     stem = schema_path.stem
     if stem.lower() in _GENERIC_STEMS:  # schema.sql names nothing: its folder does
         stem = schema_path.resolve().parent.name

@@ -99,7 +99,7 @@ class Explorer:
         return text[: c.max_length] if c.max_length else text
 
     def arguments(self, tp: ToolPlan, i: int) -> dict[str, Any]:
-        args = {}
+        args: dict[str, Any] = {}
         for a in tp.args:
             if a.role == "filter":
                 continue
@@ -199,8 +199,8 @@ class Explorer:
                     if self.refuse(tp, cases, {**base, a.name: self.plain(v)}):
                         break
         if tp.verb == "update":
-            key = next(a for a in tp.args if a.role == "key")
-            self.refuse(tp, cases, {key.name: base[key.name]})
+            key_arg = next(a for a in tp.args if a.role == "key")
+            self.refuse(tp, cases, {key_arg.name: base[key_arg.name]})
         if tp.verb == "create" and tp.table.unique:
             for u in tp.table.unique:
                 where = u.get("where") or {}
