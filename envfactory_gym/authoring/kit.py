@@ -8,7 +8,7 @@ from datetime import date, datetime
 from typing import Literal
 
 from envfactory_gym.database import Database
-from envfactory_gym.errors import EnvFactoryError, ToolError
+from envfactory_gym.errors import ToolError, UsageError
 
 __all__ = ["IdScheme", "as_date", "as_datetime", "at", "format_time", "money", "next_id", "now", "parse_date",
            "parse_time", "today"]
@@ -24,13 +24,13 @@ def next_id(db: Database, table: str, column: str, prefix: str, width: int = 0) 
     zero-padded to ``width`` digits (0: not padded). It depends on the state alone, so replays give the same ids.
 
     Raises:
-        EnvFactoryError: a table or column that is not a plain SQL name, or a negative width.
+        UsageError: a table or column that is not a plain SQL name, or a negative width.
     """
     for what, name in (("table", table), ("column", column)):
         if not _NAME.match(name):
-            raise EnvFactoryError(f"next_id: {what} {name!r} is not a plain SQL name (letters, digits, underscores)")
+            raise UsageError(f"next_id: {what} {name!r} is not a plain SQL name (letters, digits, underscores)")
     if width < 0:
-        raise EnvFactoryError(f"next_id: width {width!r} must be 0 (no padding) or more digits")
+        raise UsageError(f"next_id: width {width!r} must be 0 (no padding) or more digits")
     last = db.scalar(f"SELECT max(CAST(substr({column}, {len(prefix) + 1}) AS INTEGER)) FROM {table}") or 0
     return f"{prefix}{last + 1:0{width}d}" if width else f"{prefix}{last + 1}"
 
@@ -43,7 +43,7 @@ class IdScheme:
         self.formats: dict[str, tuple[str, str, int]] = dict(formats)
         for prefix, spec in self.formats.items():
             if len(spec) != 3:
-                raise EnvFactoryError(f"IdScheme: prefix {prefix!r} needs (table, column, width), got {spec!r}")
+                raise UsageError(f"IdScheme: prefix {prefix!r} needs (table, column, width), got {spec!r}")
 
     def __repr__(self) -> str:
         return f"IdScheme({self.formats!r})"
@@ -52,12 +52,12 @@ class IdScheme:
         """The next id of ``prefix`` (see :func:`next_id`).
 
         Raises:
-            EnvFactoryError: a prefix the scheme does not have.
+            UsageError: a prefix the scheme does not have.
         """
         try:
             table, column, width = self.formats[prefix]
         except KeyError:
-            raise EnvFactoryError(f"IdScheme: unknown id prefix {prefix!r}; known: "
+            raise UsageError(f"IdScheme: unknown id prefix {prefix!r}; known: "
                                   f"{', '.join(map(repr, self.formats))}") from None
         return next_id(db, table, column, prefix, width)
 
@@ -67,13 +67,13 @@ def money(x: float, *, half: Literal["away", "up"] = "away") -> float:
     towards plus infinity (``half="up"``: -2.345 -> -2.34); positive amounts round the same either way.
 
     Raises:
-        EnvFactoryError: an unknown ``half``.
+        UsageError: an unknown ``half``.
     """
     if half == "away":
         return round(x + _NUDGE if x >= 0 else x - _NUDGE, 2)
     if half == "up":
         return round(x + _NUDGE, 2)
-    raise EnvFactoryError(f"money: half={half!r} must be 'away' or 'up'")
+    raise UsageError(f"money: half={half!r} must be 'away' or 'up'")
 
 
 def now(db: Database) -> datetime:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError, EnvFormatError
+from envfactory_gym.errors import EnvFormatError, UsageError
 
 __all__ = ["plain_cell", "schema_columns", "write_seed"]
 
@@ -60,17 +60,17 @@ def write_seed(out_dir: str | Path, schema_sql: str | Path, tables: Mapping[str,
     is an error, or None with ``partial_rows``. Returns the rows written per table.
 
     Raises:
-        EnvFactoryError: a table the schema does not have, a table of the schema without rows given, or a row
+        UsageError: a table the schema does not have, a table of the schema without rows given, or a row
             without one of its table's columns (the message names them).
     """
     columns = schema_columns(schema_sql)
     unknown = sorted(set(tables) - set(columns))
     if unknown:
-        raise EnvFactoryError(f"write_seed: {', '.join(map(repr, unknown))} not in {schema_sql}; its tables: "
+        raise UsageError(f"write_seed: {', '.join(map(repr, unknown))} not in {schema_sql}; its tables: "
                               f"{', '.join(columns)}")
     missing = [t for t in columns if t not in tables]
     if missing:
-        raise EnvFactoryError(f"write_seed: no rows given for {', '.join(map(repr, missing))} of {schema_sql} "
+        raise UsageError(f"write_seed: no rows given for {', '.join(map(repr, missing))} of {schema_sql} "
                               f"(give an empty list for an empty table)")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -83,7 +83,7 @@ def write_seed(out_dir: str | Path, schema_sql: str | Path, tables: Mapping[str,
             for row in tables[table]:
                 lacking = [c for c in cols if c not in row]
                 if lacking and not partial_rows:
-                    raise EnvFactoryError(f"write_seed: row {n + 1} of {table!r} ({cols[0]}="
+                    raise UsageError(f"write_seed: row {n + 1} of {table!r} ({cols[0]}="
                                           f"{row.get(cols[0])!r}) has no {', '.join(lacking)} (columns of "
                                           f"{schema_sql}); pass partial_rows=True to write them empty")
                 writer.writerow([cell(row.get(c), table, c) for c in cols])

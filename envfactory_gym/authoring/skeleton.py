@@ -9,7 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import CommandError, UsageError
 
 TEMPLATE = Path(__file__).resolve().parent / "template"
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -26,19 +26,19 @@ def new_environment(name: str, domain: str, parent: str | Path, *, tasks: int = 
     The folder is assembled in a temporary sibling and moved into place at the end, so a failure leaves nothing.
 
     Raises:
-        EnvFactoryError: a bad name or domain, a parent that does not exist, or a folder that exists already.
+        UsageError: a bad name or domain, a parent that does not exist, or a folder that exists already.
     """
     if not NAME_PATTERN.match(name):
-        raise EnvFactoryError(f"name {name!r}: use lowercase letters, digits and underscores, starting with a letter "
+        raise UsageError(f"name {name!r}: use lowercase letters, digits and underscores, starting with a letter "
                               f"(e.g. {re.sub(r'[^a-z0-9_]', '_', name.lower()).strip('_') or 'my_env'!r})")
     if not domain.strip() or "\n" in domain:
-        raise EnvFactoryError(f"--domain {domain!r}: give a short domain name, e.g. 'healthcare'")
+        raise UsageError(f"--domain {domain!r}: give a short domain name, e.g. 'healthcare'")
     parent = Path(parent)
     if not parent.is_dir():
-        raise EnvFactoryError(f"--dir {str(parent)!r} does not exist")
+        raise UsageError(f"--dir {str(parent)!r} does not exist")
     target = parent / name
     if target.exists():
-        raise EnvFactoryError(f"{target} already exists: choose another name or remove it")
+        raise UsageError(f"{target} already exists: choose another name or remove it")
     work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=parent))
     try:
         folder = work / name
@@ -55,7 +55,7 @@ def new_environment(name: str, domain: str, parent: str | Path, *, tasks: int = 
         _sample_tasks(folder, tasks, seed)
         shutil.move(str(folder), str(target))
     except subprocess.CalledProcessError as exc:
-        raise EnvFactoryError(f"the skeleton's seed script failed: {exc.stderr.strip().splitlines()[-1:]}") from None
+        raise CommandError(f"the skeleton's seed script failed: {exc.stderr.strip().splitlines()[-1:]}") from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return target

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.errors import EnvFactoryError
+from envfactory_gym.errors import UsageError
 from envfactory_gym.tasks import Task, load_tasks, write_tasks
 from envfactory_gym.testing.standard import said
 
@@ -54,11 +54,11 @@ class TaskBuilder:
         """Row ``skip`` (0: the first) of a read query.
 
         Raises:
-            EnvFactoryError: the query has no such row (the message shows the query).
+            UsageError: the query has no such row (the message shows the query).
         """
         found = self.rows(sql, params)
         if len(found) <= skip:
-            raise EnvFactoryError(f"{self.root.name}: no row {skip} for {sql[:120]!r} (params {list(params or [])})")
+            raise UsageError(f"{self.root.name}: no row {skip} for {sql[:120]!r} (params {list(params or [])})")
         return found[skip]
 
     # -- gold calls --------------------------------------------------------------------------------------------
@@ -96,7 +96,7 @@ class TaskBuilder:
         ``user_facts`` maps a fact to ``{"value": ..., "keywords": [...]}``; outputs are written as text.
 
         Raises:
-            EnvFactoryError: with ``check_outputs``, an output that no gold call's result holds (as text or as
+            UsageError: with ``check_outputs``, an output that no gold call's result holds (as text or as
                 the same number); the message names the task and the output.
         """
         texts = [str(o) for o in outputs]
@@ -104,7 +104,7 @@ class TaskBuilder:
         if check_outputs:
             missing = [o for o in texts if not said(o, self.results)]
             if missing:
-                raise EnvFactoryError(f"{task_id}: outputs {missing} are in no gold call's result")
+                raise UsageError(f"{task_id}: outputs {missing} are in no gold call's result")
         task = Task.model_validate({"id": task_id, "instruction": instruction, "user_facts": dict(user_facts or {}),
                                     "gold_calls": list(self.calls), "outputs": texts,
                                     "forbidden_calls": list(forbidden_calls), "tags": list(tags)})

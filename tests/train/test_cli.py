@@ -62,10 +62,10 @@ def test_env_ids_are_resolved():
 
 def test_the_embedded_model_is_taken_by_name(monkeypatch, tmp_path):
     """``--model smollm2`` (any command that takes a model) means the embedded model's cached folder."""
-    import envfactory_gym.agents.smollm2 as smollm2
+    import envfactory_gym.agents.models as models
     from envfactory_gym.agents.models import resolve_model
 
-    monkeypatch.setattr(smollm2, "ensure_model_folder", lambda target=None: tmp_path / "smollm2-135m-instruct")
+    monkeypatch.setattr(models, "ensure_model_folder", lambda target=None: tmp_path / "smollm2-135m-instruct")
     assert resolve_model("smollm2") == resolve_model("SmolLM2-135M-Instruct") == str(tmp_path / "smollm2-135m-instruct")
     assert resolve_model("Qwen/Qwen3-8B") == "Qwen/Qwen3-8B" and resolve_model(str(tmp_path)) == str(tmp_path)
 
