@@ -6,6 +6,7 @@ import functools
 import importlib.util
 import json
 import os
+import re
 import sys
 import threading
 import traceback
@@ -22,6 +23,10 @@ from envfactory_gym.tasks import Manifest, Task, load_manifest, load_tasks
 from envfactory_gym.tools import Tool, collect_tools
 
 REQUIRED_FILES = ("manifest.json", "schema.sql", "tools.py", "tasks.jsonl")
+
+
+#: SQL that needs a key index on the table it writes (``ON CONFLICT``, ``INSERT OR REPLACE|IGNORE``).
+_UPSERT = re.compile(r"\bON\s+CONFLICT\b|\bINSERT\s+OR\s+(?:REPLACE|IGNORE)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -126,6 +131,10 @@ class EnvPackage:
                     keep_if_forked(self._scratch, self._template.pid if self._template else -1)
                     self._scratch = None
                 self._template = Template.load(self.path / "schema.sql", self.path / "seed")
+                # Upserts need the key index on the env's copies; every other write is key-checked on commit.
+                tools_py = self.path / "tools.py"
+                self._template.indexed_copies = tools_py.is_file() and _UPSERT.search(
+                    tools_py.read_text(encoding="utf-8", errors="replace")) is not None
             return self._template
 
     def new_state(self) -> DuckDBState:

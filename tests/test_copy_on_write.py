@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import duckdb
 import pytest
 
 from envfactory_gym.errors import ToolError
@@ -94,5 +95,60 @@ def test_qualified_write_targets_are_refused(library_package):
             s.run_in_transaction(_write(f"UPDATE {library_package.template.catalog}.books SET copies = 0"),
                                  writes=True)
         assert s.state_hash() == h0
+    finally:
+        s.close()
+
+
+def _indexes(state):
+    return state._cur.execute("SELECT count(*) FROM duckdb_indexes() WHERE database_name = ?",
+                              [state.catalog]).fetchone()[0] + state._cur.execute(
+        "SELECT count(*) FROM duckdb_constraints() WHERE database_name = ? AND constraint_type = 'PRIMARY KEY'",
+        [state.catalog]).fetchone()[0]
+
+
+def test_copies_carry_no_key_index_and_keep_every_other_constraint(library_package):
+    s = library_package.new_state()
+    try:
+        s.materialize(library_package.template.tables)
+        assert _indexes(s) == 0  # a written table costs its rows, not an index over them
+        with pytest.raises(Exception, match="NOT NULL"):
+            s.run_in_transaction(_write("UPDATE books SET title = NULL WHERE book_id = 'B-001'"), writes=True)
+        with pytest.raises(Exception, match="NOT NULL"):  # key columns stay NOT NULL
+            s.run_in_transaction(_write("UPDATE books SET book_id = NULL WHERE book_id = 'B-001'"), writes=True)
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("sql", [
+    "INSERT INTO loans SELECT * FROM loans WHERE loan_id = (SELECT min(loan_id) FROM loans)",  # a key again
+    "UPDATE books SET book_id = 'B-002' WHERE book_id = 'B-001'",  # a key set to one that exists
+])
+def test_a_duplicate_key_is_refused_and_rolled_back(library_package, sql):
+    s = library_package.new_state()
+    try:
+        s.run_in_transaction(_write("UPDATE books SET copies = copies WHERE book_id = 'B-001'"), writes=True)
+        s.run_in_transaction(_write("UPDATE loans SET returned = returned WHERE false"), writes=True)
+        h0 = s.state_hash()
+        with pytest.raises(duckdb.ConstraintException, match="Duplicate key"):
+            s.run_in_transaction(_write(sql), writes=True)
+        assert s.state_hash() == h0
+    finally:
+        s.close()
+
+
+def test_an_env_whose_tools_upsert_keeps_its_indexes(library_package, tmp_path):
+    import shutil
+
+    from envfactory_gym.package import load_package
+
+    folder = shutil.copytree(library_package.path, tmp_path / "library")
+    tools = folder / "tools.py"
+    tools.write_text(tools.read_text() + "\n# INSERT OR REPLACE INTO books ... (an upsert)\n")
+    package = load_package(folder)
+    assert package.template.indexed_copies and not library_package.template.indexed_copies
+    s = package.new_state()
+    try:
+        s.materialize(["books"])
+        assert _indexes(s) >= 1
     finally:
         s.close()

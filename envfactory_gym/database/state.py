@@ -92,6 +92,10 @@ class DuckDBState:
         self._kinds: dict[str, set[str]] = {}
         self._whole: set[str] = set()
         self._needs_copy: set[str] = set()
+        #: Keys inserted or updated in the open write transaction, and tables written there without known keys:
+        #: checked for duplicates before it commits when copies carry no key index.
+        self._txn_keys: dict[str, set[Any]] = {}
+        self._txn_whole: set[str] = set()
         self._closed = False
         self._finalizer = weakref.finalize(self, _detach, self.catalog, self._cur, os.getpid())
         self.db = Database(self._cur, now=now, on_write=self._on_write, on_keys=self._on_keys)
@@ -115,13 +119,37 @@ class DuckDBState:
         keyed = self.template.keyed(table, sql)
         if keyed is None:
             self._whole.add(table)
+            self._txn_whole.add(table)
         return keyed
 
     def _on_keys(self, table: str, sql: str, rows: list[tuple[Any, ...]]) -> None:
-        self._kinds.setdefault(table, set()).add(_write_kind(sql))
+        kind = _write_kind(sql)
+        self._kinds.setdefault(table, set()).add(kind)
         keys = self._keys.setdefault(table, set())
+        touched = self._txn_keys.setdefault(table, set()) if kind != "delete" else None
         for (key,) in rows:
-            keys.add(tuple(key) if isinstance(key, list) else key)
+            key = tuple(key) if isinstance(key, list) else key
+            keys.add(key)
+            if touched is not None:
+                touched.add(key)
+
+    def _check_keys(self) -> None:
+        """Refuse the open transaction if it left two rows with one primary key (the copies have no index to
+        refuse it at the statement): the same error, with the same key, that an indexed table gives."""
+        tmpl, cur = self.template, self._cur
+        for t in sorted(set(self._txn_keys) | self._txn_whole):
+            if t not in self.copied:
+                continue
+            key = tmpl.key_sql(t)
+            listed = None if t in self._txn_whole else _sql_list(self._txn_keys.get(t, ()))
+            if listed == "[]":
+                continue  # nothing inserted or updated
+            where = "" if listed is None else f" WHERE list_contains({listed}, {key})"
+            row = cur.execute(f"SELECT {key} FROM {t}{where} GROUP BY ALL HAVING count(*) > 1 LIMIT 1").fetchone()
+            if row is not None:
+                cols = ", ".join(tmpl.tables[t].primary_key)
+                raise duckdb.ConstraintException(f'Duplicate key "{cols}: {row[0]}" violates primary key '
+                                                 f"constraint of table {t!r}")
 
     def mark_written(self, tables: Iterable[str]) -> None:
         """Note tables changed by SQL that bypassed :attr:`db`: the next reset restores them whole."""
@@ -230,6 +258,8 @@ class DuckDBState:
 
     def _write_once(self, func: Any, args: tuple[Any, ...], kwargs: dict[str, Any], timeout_s: float | None) -> Any:
         cur = self._cur
+        self._txn_keys.clear()
+        self._txn_whole.clear()
         token = _watchdog.start(cur, timeout_s) if timeout_s is not None else None
         try:
             cur.execute(_control("BEGIN TRANSACTION"))
@@ -260,6 +290,8 @@ class DuckDBState:
             raise ToolTimeoutError(f"the tool ran longer than its {timeout_s:g} s limit and was stopped; "
                                    "nothing was changed")
         try:
+            if self.template.light_copies:
+                self._check_keys()
             cur.execute(_control("COMMIT"))
         except duckdb.Error:
             cur.execute(_control("ROLLBACK"))

@@ -32,6 +32,13 @@ class Template:
     schema_sql: str
     tables: dict[str, TableInfo]
     table_sql: dict[str, str] = field(default_factory=dict)
+    #: Per table, its CREATE TABLE without the primary-key index (columns, NOT NULL, defaults and CHECKs kept):
+    #: what an env's copy is made with, so that a written table costs its rows, not an index over them. The
+    #: env's write path checks the keys a write touched instead (see ``DuckDBState``).
+    light_sql: dict[str, str] = field(default_factory=dict)
+    #: Copies keep their indexes (``ON CONFLICT`` and ``INSERT OR REPLACE`` need one): set by the package when
+    #: its tools use them.
+    indexed_copies: bool = False
     pid: int = field(default_factory=os.getpid)
     _fingerprints: dict[str, tuple[int, int | None]] | None = field(default=None, repr=False)
     _keyed: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
@@ -67,8 +74,15 @@ class Template:
         return stmt
 
     def copy_sql(self, table: str) -> str:
-        """The statements that give an env catalog its own copy of ``table`` (constraints kept)."""
-        return f"{self.table_sql[table]}; INSERT INTO {table} SELECT * FROM {self.catalog}.{table}"
+        """The statements that give an env catalog its own copy of ``table`` (without its key index, unless
+        :attr:`indexed_copies`)."""
+        ddl = self.table_sql[table] if self.indexed_copies or table not in self.light_sql else self.light_sql[table]
+        return f"{ddl}; INSERT INTO {table} SELECT * FROM {self.catalog}.{table}"
+
+    @property
+    def light_copies(self) -> bool:
+        """Whether env copies are made without key indexes (their keys are checked on write instead)."""
+        return not self.indexed_copies and bool(self.light_sql)
 
     @property
     def fingerprints(self) -> dict[str, tuple[int, int | None]]:
@@ -115,7 +129,8 @@ class Template:
                                          detail=str(exc)) from None
             table_sql = dict(cur.execute(
                 "SELECT table_name, sql FROM duckdb_tables() WHERE database_name = ?", [catalog]).fetchall())
-            return cls(catalog, schema_sql, tables, {t: sql.rstrip().rstrip(";") for t, sql in table_sql.items()})
+            return cls(catalog, schema_sql, tables, {t: sql.rstrip().rstrip(";") for t, sql in table_sql.items()},
+                       {t: _light_sql(cur, catalog, t) for t in tables})
         except BaseException:
             cur.execute("USE memory")
             cur.execute(f"DETACH {catalog}")
@@ -192,3 +207,17 @@ def _table_infos(cur: duckdb.DuckDBPyConnection, catalog: str) -> dict[str, Tabl
     for t, c in cols:
         by_table.setdefault(t, []).append(c)
     return {t: TableInfo(t, tuple(c), tuple(pks.get(t, ()))) for t, c in sorted(by_table.items())}
+
+
+def _light_sql(cur: duckdb.DuckDBPyConnection, catalog: str, table: str) -> str:
+    """``table``'s CREATE TABLE from the catalog, without PRIMARY KEY or UNIQUE: columns with their types, NOT
+    NULL (key columns included) and defaults, and the CHECK constraints."""
+    columns = cur.execute("SELECT column_name, data_type, is_nullable, column_default FROM duckdb_columns() "
+                          "WHERE database_name = ? AND table_name = ? ORDER BY column_index",
+                          [catalog, table]).fetchall()
+    checks = [text for (text,) in cur.execute(
+        "SELECT constraint_text FROM duckdb_constraints() WHERE database_name = ? AND table_name = ? "
+        "AND constraint_type = 'CHECK' ORDER BY constraint_index", [catalog, table]).fetchall()]
+    parts = [f'"{name}" {dtype}' + ("" if nullable else " NOT NULL") + (f" DEFAULT ({default})" if default else "")
+             for name, dtype, nullable, default in columns]
+    return f"CREATE TABLE {table}({', '.join([*parts, *checks])})"
