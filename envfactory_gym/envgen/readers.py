@@ -95,7 +95,7 @@ def _is_openapi(path: Path) -> bool:
 
 def _read_openapi(path: Path) -> Digest:
     try:
-        from envfactory_gym.envgen.compile.openapi import read_openapi
+        from envfactory_gym.envgen.compile.operations import read_openapi
     except ImportError:
         raise MissingDependencyError(f"--resources {str(path)!r}: reading OpenAPI needs envfactory_gym.envgen."
                                      "compile.openapi, which this installation lacks",

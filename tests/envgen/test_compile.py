@@ -78,10 +78,12 @@ components:
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    (MINIMAL, "unsupported $ref 'other.yaml#/Size'"),
-    (MINIMAL.replace("other.yaml#/Size", "#/components/schemas/Sizes"), "points to nothing"),
-    (MINIMAL.replace("widget_id", "code"), "no resource schema"),
-    (MINIMAL.replace("openapi: 3.0.3", "swagger: '2.0'"), "only OpenAPI 3.0 and 3.1"),
+    (MINIMAL, "$ref to other.yaml, which does not exist"),
+    (MINIMAL.replace("other.yaml#/Size", "https://example.com/x.yaml#/Size"), "unsupported $ref"),
+    (MINIMAL.replace("size: {$ref: 'other.yaml#/Size'}", "size: {type: integer}").replace("widget_id", "colour"),
+     "no resource schema"),
+    (MINIMAL.replace("size: {$ref: 'other.yaml#/Size'}", "size: {type: integer}").replace(
+        "openapi: 3.0.3", "openapi: 4.0.0"), "only OpenAPI 3.0/3.1 and Swagger 2.0"),
     ("openapi: 3.1.0\ninfo: {title: x}\npaths: {}\n", "no components.schemas"),
     ("openapi: [1, 2\n", "not valid JSON or YAML"),
 ])
@@ -91,9 +93,10 @@ def test_read_openapi_errors_are_one_line(tmp_path: Path, text: str, message: st
     assert message in str(err.value) and "api.yaml" in str(err.value) and "\n" not in str(err.value)
 
 
-def test_read_openapi_dangling_ref_suggests_nearest(tmp_path: Path) -> None:
-    with pytest.raises(EnvFactoryError, match="Did you mean 'Widget'"):
-        read_openapi(_spec(tmp_path, MINIMAL.replace("other.yaml#/Size", "#/components/schemas/Widgit")))
+def test_read_openapi_dangling_ref_is_left_out_with_the_nearest_name(tmp_path: Path) -> None:
+    digest = read_openapi(_spec(tmp_path, MINIMAL.replace("other.yaml#/Size", "#/components/schemas/Widgit")))
+    assert [f.name for f in digest.entities[0].fields] == ["widget_id"]
+    assert any("points to nothing" in n and "Did you mean 'Widget'" in n for n in digest.extensions["notes"])
 
 
 def test_path_without_resource(tmp_path: Path) -> None:
@@ -101,7 +104,7 @@ def test_path_without_resource(tmp_path: Path) -> None:
         "/widgets:\n    get:\n      operationId: listWidgets\n      responses: {'200': {description: ok, content: "
         "{application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Widget'}}}}}}",
         "/widgits/{x}:\n    delete:\n      operationId: dropIt\n      responses: {'204': {description: gone}}")
-    with pytest.raises(EnvFactoryError, match=r"names no resource schema.*Did you mean 'Widget'"):
+    with pytest.raises(EnvFactoryError, match=r"no operation could be compiled.*no resource schema.*Did you mean 'Widget'"):
         read_openapi(_spec(tmp_path, text))
 
 

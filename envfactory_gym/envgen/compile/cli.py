@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,8 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser("compile", help="compile an OpenAPI 3 or SQL specification into an environment folder "
                                               "(deterministic, no model; see docs/envgen.md)")
     src = p.add_mutually_exclusive_group(required=True)
-    src.add_argument("--openapi", help="an OpenAPI 3.0/3.1 document (JSON or YAML)")
+    src.add_argument("--openapi", help="an OpenAPI 3.0/3.1 or Swagger 2.0 document (JSON or YAML; Swagger 2.0 "
+                                       "needs Node.js and swagger2openapi)")
     src.add_argument("--schema", help="a SQL file of CREATE TABLE statements")
     p.add_argument("--rows", help="with --schema: a folder of <table>.csv sample rows")
     p.add_argument("--name", help="environment name (default: the specification's x-name, else its title as "
@@ -26,6 +28,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--out", help="the environment folder to write (must not exist; default: ./NAME)")
     p.add_argument("--tasks", type=positive_int, default=60, help="QueryGen tasks sampled into tasks.jsonl")
     p.add_argument("--force", action="store_true", help="replace an existing --out folder")
+    p.add_argument("--max-tables", type=positive_int, default=None,
+                   help="most tables: a larger specification is cut to a connected subset (default 8)")
+    p.add_argument("--max-tools", type=positive_int, default=None, help="most tools (default 24)")
     p.add_argument("--verify", action="store_true", help="run the gate (envfactory verify) on the result")
     p.set_defaults(func=cmd_compile)
 
@@ -42,9 +47,11 @@ def cmd_compile(args: argparse.Namespace) -> int:
     start = time.monotonic()
     digest = read_openapi(args.openapi) if args.openapi else read_sql(args.schema, args.rows)
     folder = compile_digest(digest, args.out, name=args.name, domain=args.domain, tasks=args.tasks,
-                            force=args.force)
-    print(f"wrote {folder} ({len(digest.entities)} tables, {len(digest.operations) or 5 * len(digest.entities)} "
-          f"tools) in {time.monotonic() - start:.1f} s")
+                            force=args.force, max_tables=args.max_tables, max_tools=args.max_tools)
+    report = json.loads((Path(folder) / "report.json").read_text(encoding="utf-8"))
+    print(f"wrote {folder} ({len(report['tables'])} tables, {len(report['tools'])} tools; "
+          f"{len(report['skipped'])} operations skipped, {len(report['left_out'])} left out: see "
+          f"{Path(folder) / 'report.md'}) in {time.monotonic() - start:.1f} s")
     if not args.verify:
         print(f"next: envfactory verify {folder}")
         return 0

@@ -17,7 +17,7 @@ def _select(db: Database, sql: str, where: list[str], params: list[Any], order: 
 ''',
     "_next_id": '''
 def _next_id(db: Database, table: str, key: str, prefix: str, width: int) -> str:
-    last = db.scalar(f"SELECT max(CAST(substr({key}, {len(prefix) + 1}) AS INTEGER)) FROM {table}") or 0
+    last = db.scalar(f"SELECT max(TRY_CAST(substr({key}, {len(prefix) + 1}) AS BIGINT)) FROM {table}") or 0
     return f"{prefix}{last + 1:0{width}d}"
 ''',
     "_next_number": '''
@@ -105,7 +105,7 @@ def schema_sql(plan: Plan) -> str:
             if c.enum and c.kind == "string":
                 parts.append(f"CHECK ({c.name} IN ({sql_list(c.enum)}))")
             lines.append("    " + " ".join(parts))
-        comment = f"-- {t.description}\n" if t.description else ""
+        comment = f"-- {' '.join(t.description.split())[:300]}\n" if t.description else ""
         out.append(f"\n{comment}CREATE TABLE {t.name} (\n" + ",\n".join(lines) + "\n);")
     return "\n".join(out) + "\n"
 
@@ -248,11 +248,14 @@ class ToolsWriter:
                 "create": f"The new {noun}.", "update": f"The {noun} as changed.",
                 "delete": f"The removed {noun}, marked deleted."}.get(tp.verb, f"The {noun} as changed.")
 
-    def ref_value(self, a: Arg, var: str | None = None) -> tuple[list[str], str]:
-        """Lines that look up a reference argument's row, and the expression of its key."""
+    def ref_value(self, a: Arg, var: str | None = None, avoid: set[str] | None = None) -> tuple[list[str], str]:
+        """Lines that look up a reference argument's row, and the expression of its key (``avoid``: the tool's
+        argument names, which the row's variable must not shadow)."""
         ref = self.plan.table(a.column.references or "")
         self.lookups.add(ref.name)
         var = var or (a.name[:-3] if a.name.endswith("_id") else snake(ref.entity))
+        if var in (avoid or set()) or var == a.name:
+            var = f"{var}_row"
         return [f"{var} = {self.lookup_name(ref)}(db, {a.name})"], f'{var}["{ref.key.name}"]'
 
     def checked(self, a: Arg, target: str) -> list[str]:
@@ -319,7 +322,7 @@ class ToolsWriter:
             col = a.target or a.name
             lines.append(f"if {a.name} is not None:")
             if a.column.references:
-                look, expr = self.ref_value(a)
+                look, expr = self.ref_value(a, avoid={x.name for x in tp.args})
                 lines += [f"    {x}" for x in look]
                 lines += [f'    where.append("t.{col} = ?")', f"    params.append({expr})"]
             elif a.match == "date":
@@ -339,7 +342,7 @@ class ToolsWriter:
     def value_lines(self, tp: ToolPlan, a: Arg, row: dict[str, str]) -> list[str]:
         """Check one value argument and record its column expression in ``row``."""
         if a.column.references:
-            look, expr = self.ref_value(a)
+            look, expr = self.ref_value(a, avoid={x.name for x in tp.args} | {snake(tp.table.entity)})
             var = look[0].split(" = ")[0]
             row[a.name] = expr
             return look + self.requires(tp, a, var)

@@ -10,9 +10,11 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 from pathlib import Path
 from typing import Any
 
+from envfactory_gym.envgen.compile.blueprint import rules
 from envfactory_gym.envgen.compile.codegen import schema_sql, tools_py
 from envfactory_gym.envgen.compile.plan import (
     Arg,
@@ -20,12 +22,11 @@ from envfactory_gym.envgen.compile.plan import (
     Plan,
     Table,
     ToolPlan,
-    article,
     build_plan,
-    join_or,
     plural,
     words,
 )
+from envfactory_gym.envgen.compile.report import report_data, report_json, report_text
 from envfactory_gym.envgen.compile.seeding import generate_py
 from envfactory_gym.envgen.compile.testgen import explore_all, render_tests
 from envfactory_gym.envgen.digest import Digest
@@ -34,46 +35,6 @@ from envfactory_gym.errors import CompileError, UsageError
 NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 #: Tasks sampled into the folder's tasks.jsonl.
 TASKS = 60
-
-
-def rules(plan: Plan) -> list[str]:
-    """The business rules the compiled tools enforce, one sentence each."""
-    out = []
-    for tp in plan.tools:
-        t = tp.table
-        if tp.transition and tp.transition.get("from"):
-            tr = tp.transition
-            out.append(f"{words(tp.name).capitalize()} applies only to {article(t.noun)} whose {words(tr['field'])} is "
-                       f"{join_or(tr['from'])}; it sets the {words(tr['field'])} to {words(tr['to'])}.")
-        for a in tp.args:
-            for col, cond in a.requires.items():
-                ref = plan.table(a.column.references or "")
-                if isinstance(cond, list):
-                    out.append(f"{words(tp.name).capitalize()} needs {article(ref.noun)} whose {words(col)} is "
-                               f"{join_or(cond)}.")
-                elif isinstance(cond, dict) and ("after" in cond or "before" in cond):
-                    side = "after" if "after" in cond else "before"
-                    out.append(f"{words(tp.name).capitalize()} needs {article(ref.noun)} whose {col} is {side} "
-                               "the current time.")
-        if tp.capacity:
-            cap = tp.capacity
-            parent = plan.table(tp.arg(cap["reference"]).column.references or "")  # type: ignore[union-attr]
-            among = "".join(f" whose {words(c)} is {join_or(v)}" for c, v in (cap.get("count_where") or {}).items())
-            out.append(f"{article(parent.noun).capitalize()} holds at most its {words(cap['limit'])} of {t.noun}s{among}.")
-        if tp.verb == "update" and not any(a.column.required for a in tp.args if a.role == "value"):
-            out.append(f"{words(tp.name).capitalize()} needs at least one field to change.")
-        if tp.verb == "delete" and plan.referrers(t):
-            out.append(f"{article(t.noun).capitalize()} that other records refer to cannot be removed.")
-    for t in plan.tables:
-        for c in t.columns:
-            if c.unique:
-                out.append(f"No two {t.noun}s share the same {words(c.name)}.")
-        for u in t.unique:
-            among = "".join(f" whose {words(c)} is {join_or(v)}" for c, v in (u.get("where") or {}).items())
-            out.append(f"At most one {t.noun}{among} per {' and '.join(words(f) for f in u['fields'])}.")
-    out.append("Values follow the specification: allowed values, email addresses, dates, lengths and ranges; "
-               "every referenced record must exist.")
-    return list(dict.fromkeys(out))
 
 
 def manifest(plan: Plan) -> str:
@@ -260,10 +221,13 @@ def default_name(digest: Digest) -> str:
 
 
 def compile_digest(digest: Digest, out: str | Path | None = None, *, name: str | None = None,
-                   domain: str | None = None, tasks: int = TASKS, force: bool = False) -> Path:
+                   domain: str | None = None, tasks: int = TASKS, force: bool = False,
+                   max_tables: int | None = None, max_tools: int | None = None) -> Path:
     """Write the environment folder ``out`` for ``digest``; assembled in a temporary sibling, then moved into place.
 
-    ``name`` defaults to :func:`default_name`, ``out`` to a folder of that name in the current folder.
+    ``name`` defaults to :func:`default_name`, ``out`` to a folder of that name in the current folder. A large
+    specification is cut to a coherent subset of ``max_tables`` tables and ``max_tools`` tools; the folder's
+    ``report.json`` and ``report.md`` say what was compiled, skipped (with reasons) and left out.
 
     Raises:
         EnvFactoryError: a bad name, an existing folder (without ``force``), or a digest the compiler cannot turn
@@ -278,11 +242,15 @@ def compile_digest(digest: Digest, out: str | Path | None = None, *, name: str |
         raise UsageError(f"--out {out}: already exists (remove it or pass --force)")
     if not out.parent.is_dir():
         raise UsageError(f"--out {out}: the parent folder {out.parent} does not exist")
-    plan = build_plan(digest, name=name, domain=domain)
+    started = time.monotonic()
+    plan = build_plan(digest, name=name, domain=domain, max_tables=max_tables, max_tools=max_tools)
     work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=out.parent))
     try:
         folder = work / name
         write_folder(plan, folder, tasks)
+        data = report_data(plan, time.monotonic() - started)
+        _write(folder / "report.json", report_json(data))
+        _write(folder / "report.md", report_text(data))
         if out.exists():
             shutil.rmtree(out)
         shutil.move(str(folder), str(out))

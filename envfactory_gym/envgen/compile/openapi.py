@@ -1,18 +1,27 @@
-"""Read an OpenAPI 3 specification (JSON or YAML) into a resource :class:`~envfactory_gym.envgen.digest.Digest`."""
+"""Read an OpenAPI 3 or Swagger 2.0 description (JSON or YAML) into a resource :class:`~envfactory_gym.envgen.digest.Digest`."""
 
 from __future__ import annotations
 
-import json
+import functools
+import keyword
 import re
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.envgen.digest import Digest, Entity, EntityField, Operation, Parameter
+from envfactory_gym.envgen.compile.loader import load_document, resolve_pointer
+from envfactory_gym.envgen.digest import Entity, EntityField
 from envfactory_gym.errors import ResourceError, suggest
 
-_METHODS = ("get", "post", "put", "patch", "delete")
+__all__ = ["SchemaReader", "clean_text", "field_name", "load_document", "snake"]
+
 _SCALARS = ("string", "integer", "number", "boolean", "array", "object")
 _KEYS = ("description", "enum", "format", "default", "minimum", "maximum", "pattern")
+#: Key property names other than ``id`` and ``<name>_id``, in the order they are tried.
+ID_NAMES = ("uuid", "uid", "guid", "sid", "gid", "key", "slug", "handle")
+#: Names the generated tools use for their own variables: a field of that name is renamed ``<name>_``.
+CODE_NAMES = frozenset({"db", "where", "params", "changes", "used", "taken", "row", "result", "state", "self"})
+#: Integer bounds beyond DuckDB's INTEGER are dropped (``int64`` limits say nothing about the resource).
+INT_LIMIT = 2 ** 31 - 1
 
 
 def snake(name: str) -> str:
@@ -21,44 +30,81 @@ def snake(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
 
 
-def load_document(path: Path) -> dict[str, Any]:
-    """The parsed JSON or YAML document at ``path``; a one-line error naming it when it cannot be read."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ResourceError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ResourceError(f"{path}: cannot be read ({exc})") from None
-    try:
-        if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
-            data = json.loads(text)
-        else:
-            import yaml
+@functools.lru_cache(maxsize=1)
+def sql_reserved() -> frozenset[str]:
+    """DuckDB's keywords that cannot name a column unquoted."""
+    import duckdb
 
-            data = yaml.safe_load(text)
-    except Exception as exc:  # JSON and YAML parsers raise their own error types
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise ResourceError(f"{path}: not valid JSON or YAML ({first})") from None
-    if not isinstance(data, dict):
-        raise ResourceError(f"{path}: an OpenAPI document must be a mapping, not {type(data).__name__}")
-    return data
+    rows = duckdb.execute("SELECT keyword_name FROM duckdb_keywords() "
+                          "WHERE keyword_category IN ('reserved', 'type_function')").fetchall()
+    return frozenset(r[0] for r in rows)
 
 
-class _Reader:
-    """One document's references, schemas and operations, turned into digest parts."""
+def field_name(name: str) -> str:
+    """A property or parameter name as a column and Python argument (``petId`` -> ``pet_id``, ``from`` -> ``from_``)."""
+    out = snake(name) or "value"
+    if out[0].isdigit():
+        out = f"f_{out}"
+    if keyword.iskeyword(out) or out in sql_reserved() or out in CODE_NAMES:
+        out += "_"
+    return out
+
+
+#: Words around a resource's name in wrapper schemas (``CreateWorkspaceResponse``, ``WorkspaceSummary``).
+VERB_WORDS = frozenset({"create", "get", "update", "put", "delete", "describe", "list", "add", "remove", "new",
+                        "patch", "post", "modify", "batch", "retrieve", "fetch", "read"})
+WRAPPER_WORDS = frozenset({"response", "request", "result", "results", "output", "input", "description", "summary",
+                           "details", "detail", "info", "dto", "model", "payload", "body", "resource", "data",
+                           "object", "schema", "view", "representation"})
+
+
+ERROR_WORDS = frozenset({"error", "errors", "problem", "exception", "fault"})
+ERROR_NAMES = frozenset({"not_found", "invalid", "bad_request", "unauthorized", "forbidden", "conflict"})
+
+
+def core_name(name: str) -> str:
+    """A schema's resource name without wrapper words (``CreateWorkspaceResponse`` -> ``workspace``)."""
+    words = snake(name).split("_")
+    while len(words) > 1 and words[0] in VERB_WORDS:
+        words = words[1:]
+    while len(words) > 1 and words[-1] in WRAPPER_WORDS:
+        words = words[:-1]
+    return "_".join(words)
+
+
+def camel(name: str) -> str:
+    return "".join(w.title() for w in snake(name).split("_")) or "Record"
+
+
+def clean_text(text: Any, limit: int = 600) -> str:
+    """Prose safe for docstrings, SQL comments and request templates: no markup, braces or backslashes."""
+    s = str(text or "")
+    s = re.sub(r"<[^>]{0,200}>", " ", s)
+    s = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", s)
+    s = s.replace("\\", "/").replace("{", "").replace("}", "").replace('"""', '"').replace("`", "'")
+    paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", s)]
+    out = "\n\n".join(p for p in paragraphs if p)
+    return out if len(out) <= limit else out[:limit].rsplit(" ", 1)[0].rstrip(".,;:") + "..."
+
+
+class SchemaReader:
+    """One document's references and schemas, turned into entities; operations are read by ``operations``."""
 
     def __init__(self, path: Path, doc: dict[str, Any]) -> None:
         self.path, self.doc = path, doc
         version = str(doc.get("openapi", ""))
         if not version.startswith("3."):
-            found = f"version {version!r}" if version else "no 'openapi' version"
-            raise self.error(f"{found}: only OpenAPI 3.0 and 3.1 are supported")
+            found = f"version {version!r}" if version else "no 'openapi' or 'swagger' version"
+            raise self.error(f"{found}: only OpenAPI 3.0/3.1 and Swagger 2.0 are supported")
         schemas = (doc.get("components") or {}).get("schemas") or {}
         if not isinstance(schemas, dict) or not schemas:
             raise self.error("no components.schemas: the compiler needs one schema per resource")
         self.schemas: dict[str, Any] = schemas
         self.entities: dict[str, Entity] = {}
         self.id_schemas: dict[str, str] = {}  # '#/components/schemas/MemberId' -> 'Member'
+        self.entity_refs: dict[str, str] = {}  # '#/components/schemas/Member' -> 'Member'
+        self.cores: dict[str, str] = {}  # entity -> its resource name in snake case
+        self.notes: list[str] = []
 
     def error(self, problem: str) -> ResourceError:
         return ResourceError(f"{self.path}: {problem}", path=self.path)
@@ -66,43 +112,48 @@ class _Reader:
     # -- references ----------------------------------------------------------------------------------------
 
     def target(self, ref: Any, where: str) -> Any:
-        """The node a local ``$ref`` points to."""
-        if not isinstance(ref, str) or not ref.startswith("#/"):
-            raise self.error(f"{where}: unsupported $ref {ref!r} (only local references like "
-                             "'#/components/schemas/Name' are supported)")
-        node: Any = self.doc
-        parts = [p.replace("~1", "/").replace("~0", "~") for p in ref[2:].split("/")]
-        for i, part in enumerate(parts):
-            if not isinstance(node, dict) or part not in node:
-                known = list(node) if isinstance(node, dict) else []
-                raise self.error(f"{where}: $ref {ref!r} points to nothing ('{'/'.join(parts[:i + 1])}' is "
-                                 f"missing){suggest(part, known)}")
-            node = node[part]
-        return node
+        """The node a local ``$ref`` points to (array indices such as ``.../allOf/0`` included)."""
+        if not isinstance(ref, str) or not ref.startswith("#"):
+            raise self.error(f"{where}: unsupported $ref {ref!r} (only references inside the document or to "
+                             "local files)")
+        try:
+            return resolve_pointer(self.doc, ref[1:], ref, self.path)
+        except ResourceError:
+            parts = [p for p in ref[2:].split("/")]
+            known = list(self.schemas) if ref.startswith("#/components/schemas/") else []
+            raise self.error(f"{where}: $ref {ref!r} points to nothing{suggest(parts[-1], known)}") from None
 
     def flatten(self, schema: Any, where: str, depth: int = 0) -> tuple[dict[str, Any], str | None]:
-        """A schema with ``$ref`` and ``allOf`` merged in (local keys win), and the last schema ref followed."""
-        if depth > 20:
-            raise self.error(f"{where}: $ref cycle")
-        if not isinstance(schema, dict):
+        """A schema with ``$ref``, ``allOf`` and ``oneOf``/``anyOf`` merged in (local keys win), and its last ref."""
+        if depth > 20 or not isinstance(schema, dict):
             return {}, None
         merged: dict[str, Any] = {}
         ref_name = None
-        if "$ref" in schema:
+        if isinstance(schema.get("$ref"), str):
             ref = schema["$ref"]
             merged, ref_name = self.flatten(self.target(ref, where), where, depth + 1)
-            ref_name = ref if ref.startswith("#/components/schemas/") and ref_name is None else ref_name
             ref_name = ref_name or ref
         for part in schema.get("allOf") or []:
             sub, sub_ref = self.flatten(part, where, depth + 1)
-            merged.update(sub)
+            _merge(merged, sub)
             ref_name = sub_ref or ref_name
         for key in ("oneOf", "anyOf"):
             variants = [v for v in schema.get(key) or [] if not (isinstance(v, dict) and v.get("type") == "null")]
-            if len(variants) == 1:
-                sub, sub_ref = self.flatten(variants[0], where, depth + 1)
-                merged.update(sub)
-                ref_name = sub_ref or ref_name
+            flat = [self.flatten(v, where, depth + 1) for v in variants]
+            if len(flat) == 1:
+                _merge(merged, flat[0][0])
+                ref_name = flat[0][1] or ref_name
+            elif flat:  # variants: their properties together, required only where all require it
+                objects = [f for f, _ in flat if f.get("properties")]
+                if objects:
+                    props: dict[str, Any] = {}
+                    for f in objects:
+                        for k, v in f["properties"].items():
+                            props.setdefault(k, v)
+                    required = set.intersection(*(set(f.get("required") or []) for f in objects))
+                    _merge(merged, {"type": "object", "properties": props, "required": sorted(required)})
+                else:
+                    _merge(merged, {k: v for k, v in flat[0][0].items() if k in ("type", "format")})
         merged.update({k: v for k, v in schema.items() if k not in ("$ref", "allOf", "oneOf", "anyOf")})
         if isinstance(merged.get("type"), list):  # 3.1: ["string", "null"]
             kinds = [t for t in merged["type"] if t != "null"]
@@ -110,246 +161,215 @@ class _Reader:
         return merged, ref_name
 
     def direct_ref(self, schema: Any) -> str | None:
-        """The first schema ``$ref`` of a property, directly or through ``allOf``."""
+        """The first schema ``$ref`` of a property, directly or through ``allOf``/a single ``oneOf``."""
         if not isinstance(schema, dict):
             return None
         if isinstance(schema.get("$ref"), str):
-            return schema["$ref"]
-        for part in schema.get("allOf") or []:
-            found = self.direct_ref(part)
-            if found:
-                return found
+            return str(schema["$ref"])
+        for key in ("allOf", "oneOf", "anyOf"):
+            parts = [p for p in schema.get(key) or [] if not (isinstance(p, dict) and p.get("type") == "null")]
+            if key != "allOf" and len(parts) != 1:
+                continue
+            for part in parts:
+                found = self.direct_ref(part)
+                if found:
+                    return found
+        return None
+
+    def entity_of_ref(self, ref: str | None) -> str | None:
+        """The entity a schema ``$ref`` is (or whose chain of refs reaches one)."""
+        seen = 0
+        while ref and seen < 10:
+            if ref in self.entity_refs:
+                return self.entity_refs[ref]
+            node = self.target(ref, ref) if ref.startswith("#") else None
+            ref = self.direct_ref(node) if isinstance(node, dict) and set(node) <= {"$ref", "description"} else None
+            seen += 1
         return None
 
     # -- entities ------------------------------------------------------------------------------------------
 
     def primary_key_name(self, name: str, props: dict[str, Any]) -> str | None:
+        """The key property (normalized name): ``x-primary-key``, else ``<name>_id``, ``id``, ``<last word>_id``,
+        then other id conventions (``uuid``, ``sid``, ``gid``, ``key``...)."""
         marked = [p for p, s in props.items() if isinstance(s, dict) and s.get("x-primary-key")]
         if marked:
             return marked[0]
-        for candidate in (f"{snake(name)}_id", "id"):
+        core = core_name(name)
+        first, last = core.split("_")[0], core.split("_")[-1]
+        for candidate in (f"{snake(name)}_id", f"{core}_id", "id", f"{last}_id", f"{first}_id", *ID_NAMES,
+                          f"{core}_key", "arn", f"{core}_name", f"{core}_code", "name", "code"):
             if candidate in props:
-                return candidate
-        # A schema named WaitlistEntry may key its rows by entry_id: the last word of its name.
-        last = snake(name).split("_")[-1] + "_id"
-        return last if last in props else None
+                schema, _ = self.flatten(props[candidate], candidate)
+                if schema.get("type", "string") in ("string", "integer"):
+                    return candidate
+        return None
 
     def read_entities(self) -> list[Entity]:
-        found: dict[str, tuple[dict[str, Any], str]] = {}
+        found: dict[str, tuple[dict[str, Any], dict[str, Any], str]] = {}
         for name, raw in self.schemas.items():
-            schema, _ = self.flatten(raw, f"components.schemas.{name}")
-            props = schema.get("properties")
-            if schema.get("type", "object") != "object" or not isinstance(props, dict):
+            try:
+                schema, _ = self.flatten(raw, f"components.schemas.{name}")
+            except ResourceError as exc:
+                self.notes.append(f"schema {name}: skipped ({str(exc).split(': ', 1)[-1]})")
                 continue
+            raw_props = schema.get("properties")
+            if schema.get("type", "object") != "object" or not isinstance(raw_props, dict) or not raw_props:
+                continue
+            props: dict[str, Any] = {}
+            for prop, sub in raw_props.items():
+                props.setdefault(field_name(str(prop)), sub)
+            if set(snake(name).split("_")) & ERROR_WORDS or snake(name) in ERROR_NAMES:
+                continue  # error bodies are no resource
             pk = self.primary_key_name(name, props)
             if pk is None:
                 continue
-            found[name] = (schema, pk)
-            ref = self.direct_ref(props[pk])
+            found[name] = (schema, props, pk)
+        groups: dict[str, list[str]] = {}
+        for name in found:  # Workspace, WorkspaceSummary, CreateWorkspaceResponse: one resource, Workspace
+            groups.setdefault(core_name(name), []).append(name)
+        canonical: dict[str, str] = {}
+        for core, names in groups.items():
+            best = max(names, key=lambda n: (snake(n) == core, not set(snake(n).split("_")) & (
+                WRAPPER_WORDS | VERB_WORDS), len(found[n][1]), n))
+            entity = camel(core) if len(names) > 1 or snake(best) != core else best
+            for n in names:
+                canonical[n] = entity
+            found[entity] = found.pop(best) if entity != best else found[best]
+            for n in names:
+                if n not in (best, entity):
+                    found.pop(n, None)
+                self.entity_refs[f"#/components/schemas/{n}"] = entity
+            ref = self.direct_ref(found[entity][1][found[entity][2]])
             if ref:
-                self.id_schemas[ref] = name
-            self.id_schemas[f"#/components/schemas/{name}"] = name
+                self.id_schemas[ref] = entity
+        self.cores = {canonical[n]: core for core, names in groups.items() for n in names}
         if not found:
             raise self.error("no resource schema: give each resource an object schema with an id property "
-                             "('id' or '<name>_id', e.g. 'member_id' in 'Member')")
-        for name, (schema, _pk) in found.items():
-            self.entities[name] = Entity(name=name, description=str(schema.get("description", "")).strip())
-        by_key = {found[n][1]: n for n in found if found[n][1] != "id"}
-        for name, (schema, pk) in found.items():
-            required = set(schema.get("required") or [])
-            fields = [EntityField(**self.parameter(prop, sub, f"components.schemas.{name}.properties.{prop}",
-                                                   required=prop in required or prop == pk, by_key=by_key,
-                                                   own=name),
-                                  primary_key=prop == pk, read_only=bool(self.flatten(sub, name)[0].get("readOnly")))
-                      for prop, sub in schema["properties"].items()]
+                             "('id', '<name>_id', or 'uuid', 'sid', 'key'...; e.g. 'member_id' in 'Member')")
+        for name, (schema, _props, _pk) in found.items():
+            self.entities[name] = Entity(name=name, description=clean_text(schema.get("description"), 300))
+        by_key = {pk: n for n, (_s, _p, pk) in found.items() if pk not in ("id", *ID_NAMES)}
+        by_ref_name = {f"{snake(n)}_{suffix}": n for n, (_s, _p, pk) in found.items() for suffix in ("id", pk)
+                       if pk != f"{snake(n)}_id"}
+        by_ref_name.update({f"{snake(n)}_id": n for n in found})
+        for name, (schema, props, pk) in found.items():
+            required = {field_name(str(r)) for r in schema.get("required") or [] if isinstance(r, str)}
+            fields = []
+            for prop, sub in props.items():
+                fname = prop if prop != snake(name) or prop == pk else f"{prop}_value"
+                try:
+                    data = self.parameter(fname, sub, f"components.schemas.{name}.properties.{prop}",
+                                          required=prop in required or prop == pk,
+                                          by_key={**by_ref_name, **by_key}, own=name)
+                except ResourceError as exc:
+                    self.notes.append(f"{name}.{prop}: left out ({str(exc).split(': ', 1)[-1]})")
+                    continue
+                read_only = bool(self.flatten(sub, name)[0].get("readOnly"))
+                fields.append(EntityField(**data, primary_key=prop == pk, read_only=read_only and prop != pk))
             examples: list[Any] = schema["examples"] if isinstance(schema.get("examples"), list) else []
             if isinstance(schema.get("example"), dict):
                 examples = [schema["example"], *examples]
-            entity = self.entities[name]
-            entity.fields = fields
-            entity.examples = [e for e in examples if isinstance(e, dict)]
-            entity.extensions = _extensions(schema)
+            record = self.entities[name]
+            record.fields = fields
+            record.examples = [{field_name(str(k)): v for k, v in e.items()} for e in examples if isinstance(e, dict)]
+            record.extensions = _extensions(schema)
         return list(self.entities.values())
 
     def parameter(self, name: str, raw: Any, where: str, *, required: bool, by_key: dict[str, str],
                   own: str | None = None) -> dict[str, Any]:
-        """The digest fields of one property or parameter."""
+        """The digest fields of one property or parameter (``name`` already normalized)."""
         schema, _ = self.flatten(raw, where)
         kind = schema.get("type") or ("object" if "properties" in schema else "string")
+        if kind == "file":
+            kind = "string"
         if kind not in _SCALARS:
             raise self.error(f"{where}: unsupported type {kind!r}{suggest(str(kind), _SCALARS)}")
         out: dict[str, Any] = {"name": name, "type": kind, "required": required}
         for key in _KEYS:
             if schema.get(key) is not None:
                 out[key] = schema[key]
-        out["description"] = str(out.get("description", "")).strip()
+        out["description"] = clean_text(out.get("description", ""), 300).replace("\n\n", " ")
+        if isinstance(out.get("enum"), list):
+            allowed = [v for v in out["enum"] if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
+            out["enum"] = list(dict.fromkeys(allowed)) or None
+            if out["enum"] is None or kind not in ("string", "integer", "number"):
+                out.pop("enum")
+        else:
+            out.pop("enum", None)
         if isinstance(schema.get("exclusiveMinimum"), (int, float)) and not isinstance(schema["exclusiveMinimum"], bool):
             out["minimum"] = schema["exclusiveMinimum"]
+        for bound in ("minimum", "maximum"):
+            if bound in out and (not isinstance(out[bound], (int, float)) or isinstance(out[bound], bool)
+                                 or abs(out[bound]) > INT_LIMIT):
+                out.pop(bound)
+        if out.get("default") is not None and not _fits(out["default"], kind):
+            out.pop("default")
+        if "pattern" in out and not _valid_pattern(out["pattern"]):
+            out.pop("pattern")
+        if not isinstance(out.get("format", ""), str):
+            out.pop("format")
         for src, dst in (("minLength", "min_length"), ("maxLength", "max_length")):
-            if schema.get(src) is not None:
+            if isinstance(schema.get(src), int) and not isinstance(schema[src], bool):
                 out[dst] = schema[src]
         if kind == "array":
             items, _ = self.flatten(schema.get("items") or {}, f"{where}.items")
             out["items"] = items.get("type") if items.get("type") in _SCALARS else "string"
-        ref = self.direct_ref(raw)
-        target = self.id_schemas.get(ref or "")
-        if target is None and name in by_key:
-            target = by_key[name]
-        if target is not None and target != own:
-            out["references"] = target
+        if kind in ("string", "integer"):  # an id value; an embedded object is a copy, not a reference
+            target = self.id_schemas.get(self.direct_ref(raw) or "")
+            if target is None and name in by_key:
+                target = by_key[name]
+            if target is not None and target != own:
+                out["references"] = target
         ext = _extensions(schema)
         if isinstance(raw, dict):
             ext.update(_extensions(raw))
-        if schema.get("multipleOf") is not None:
-            ext["multiple-of"] = schema["multipleOf"]
+        step = schema.get("multipleOf")
+        if isinstance(step, int) and not isinstance(step, bool) and step >= 1 and kind == "integer":
+            ext["multiple-of"] = step
         if schema.get("examples") or schema.get("example") is not None:
             values: list[Any] = schema["examples"] if isinstance(schema.get("examples"), list) else \
                 [schema.get("example")]
-            ext.setdefault("examples", [v for v in values if v is not None])
+            ext.setdefault("examples", [v for v in values if isinstance(v, (str, int, float))
+                                        and _fits(v, kind)][:10])
         out["extensions"] = ext
         return out
 
-    # -- operations ----------------------------------------------------------------------------------------
 
-    def read_operations(self) -> list[Operation]:
-        paths = self.doc.get("paths") or {}
-        if not isinstance(paths, dict):
-            raise self.error("'paths' must be a mapping of paths to operations")
-        ops: list[Operation] = []
-        by_key = {pk.name: e.name for e in self.entities.values() if (pk := e.primary_key())}
-        for path, item in paths.items():
-            if not isinstance(item, dict):
-                raise self.error(f"paths.{path}: must be a mapping of methods to operations")
-            shared = item.get("parameters") or []
-            for method in _METHODS:
-                op = item.get(method)
-                if isinstance(op, dict):
-                    ops.append(self.operation(path, method, op, shared, by_key))
-        names = [o.name for o in ops]
-        for name in names:
-            if names.count(name) > 1:
-                raise self.error(f"two operations are called {name!r}: give them distinct operationIds")
-        return ops
-
-    def operation(self, path: str, method: str, op: dict[str, Any], shared: list[Any],
-                  by_key: dict[str, str]) -> Operation:
-        where = f"paths.{path}.{method}"
-        name = snake(str(op.get("operationId") or f"{method}_{path}"))
-        params: list[Parameter] = []
-        for i, raw in enumerate([*shared, *(op.get("parameters") or [])]):
-            p = self.target(raw["$ref"], f"{where}.parameters[{i}]") if isinstance(raw, dict) and "$ref" in raw else raw
-            if not isinstance(p, dict) or "name" not in p:
-                raise self.error(f"{where}.parameters[{i}]: a parameter needs a name")
-            if p.get("in") not in ("path", "query"):
-                continue  # headers and cookies are transport, not part of the tool
-            fields = self.parameter(p["name"], p.get("schema") or {}, f"{where}.parameters.{p['name']}",
-                                    required=bool(p.get("required")) or p.get("in") == "path", by_key=by_key)
-            fields["description"] = str(p.get("description") or fields["description"]).strip()
-            fields["extensions"] = {**fields["extensions"], **_extensions(p), "in": p["in"]}
-            params.append(Parameter(**fields))
-        body_ref = None
-        body = op.get("requestBody")
-        if isinstance(body, dict) and "$ref" in body:
-            body = self.target(body["$ref"], f"{where}.requestBody")
-        if isinstance(body, dict):
-            content = body.get("content") or {}
-            media: Any = content.get("application/json") or next(iter(content.values()), {}) if content else {}
-            raw = (media or {}).get("schema") or {}
-            body_ref = self.direct_ref(raw)
-            schema, _ = self.flatten(raw, f"{where}.requestBody")
-            required = set(schema.get("required") or [])
-            for prop, sub in (schema.get("properties") or {}).items():
-                if self.flatten(sub, prop)[0].get("readOnly"):
-                    continue
-                fields = self.parameter(prop, sub, f"{where}.requestBody.{prop}", required=prop in required,
-                                        by_key=by_key)
-                fields["extensions"] = {**fields["extensions"], "in": "body"}
-                params.append(Parameter(**fields))
-        entity, returns = self.operation_entity(path, op, params, body_ref, where)
-        verb = _verb(method, path, returns)
-        errors = [f"{code} {(r.get('description') if isinstance(r, dict) else '') or ''}".strip()
-                  for code, r in (op.get("responses") or {}).items() if str(code)[:1] in "45"]
-        description = "\n\n".join(str(op[k]).strip() for k in ("summary", "description") if op.get(k))
-        return Operation(name=name, kind="read" if method == "get" else "write", description=description,
-                         verb=verb, entity=entity, method=method.upper(), path=path, parameters=params,
-                         returns=returns, errors=errors, extensions=_extensions(op))
-
-    def operation_entity(self, path: str, op: dict[str, Any], params: list[Parameter], body_ref: str | None,
-                         where: str) -> tuple[str, str]:
-        """The resource an operation acts on, and ``"list"``/``"one"``/``""`` for what it returns."""
-        for code in ("200", "201", "202"):
-            resp = (op.get("responses") or {}).get(code) or (op.get("responses") or {}).get(int(code))
-            if isinstance(resp, dict) and "$ref" in resp:
-                resp = self.target(resp["$ref"], f"{where}.responses.{code}")
-            content = (resp or {}).get("content") or {}
-            for media in content.values():
-                raw = (media or {}).get("schema") or {}
-                schema, _ = self.flatten(raw, f"{where}.responses.{code}")
-                many = schema.get("type") == "array"
-                ref = self.direct_ref(schema.get("items") if many else raw)
-                name = self.id_schemas.get(ref or "")
-                if name:
-                    return name, "list" if many else "one"
-        segments = [s for s in path.split("/") if s and not s.startswith("{")]
-        tables = {snake(n): n for n in self.entities}
-        for seg in segments:
-            key = snake(seg)
-            for candidate in (key, key[:-1], key[:-3] + "y" if key.endswith("ies") else key, key.rstrip("s")):
-                if candidate in tables:
-                    return tables[candidate], ""
-        path_keys = [p.references for p in params if (p.extensions or {}).get("in") == "path" and p.references]
-        if path_keys:
-            return path_keys[-1], ""
-        if body_ref and body_ref in self.id_schemas:
-            return self.id_schemas[body_ref], ""
-        last = segments[0] if segments else path
-        raise self.error(f"{where}: the path {path!r} names no resource schema{suggest(_camel(last), self.entities)}")
+def _merge(into: dict[str, Any], sub: dict[str, Any]) -> None:
+    """Merge a sub-schema into ``into``: properties and required lists combine, other keys are set."""
+    for k, v in sub.items():
+        if k == "properties" and isinstance(v, dict) and isinstance(into.get(k), dict):
+            into[k] = {**into[k], **v}
+        elif k == "required" and isinstance(v, list) and isinstance(into.get(k), list):
+            into[k] = list(dict.fromkeys([*into[k], *v]))
+        else:
+            into[k] = v
 
 
-def _camel(segment: str) -> str:
-    words = snake(segment).split("_")
-    if words and words[-1].endswith("s"):
-        words[-1] = words[-1][:-1]
-    return "".join(w.title() for w in words)
+def _fits(value: Any, kind: str) -> bool:
+    if kind == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if kind == "string":
+        return isinstance(value, str)
+    return False
 
 
-def _verb(method: str, path: str, returns: str) -> str:
-    last = path.rstrip("/").split("/")[-1]
-    ends_with_id = last.startswith("{")
-    if method == "get":
-        return "list" if returns == "list" or not ends_with_id else "get"
-    if method in ("put", "patch"):
-        return "update"
-    if method == "delete":
-        return "delete"
-    return "create" if not ends_with_id and "{" not in path else "action"
+def _valid_pattern(pattern: Any) -> bool:
+    if not isinstance(pattern, str) or len(pattern) > 300:
+        return False
+    try:
+        re.compile(pattern.strip("^$"))
+    except re.error:
+        return False
+    return True
 
 
 def _extensions(node: Any) -> dict[str, Any]:
     if not isinstance(node, dict):
         return {}
     return {k[2:]: v for k, v in node.items() if isinstance(k, str) and k.startswith("x-")}
-
-
-def read_openapi(path: str | Path) -> Digest:
-    """Read an OpenAPI 3.0/3.1 document (JSON or YAML): one entity per resource schema, one operation per method.
-
-    Raises:
-        EnvFactoryError: one line naming the file and the problem (unsupported or dangling ``$ref``, no
-            resource schemas, a path with no resource), with the nearest name where there is one.
-    """
-    path = Path(path)
-    doc = load_document(path)
-    reader = _Reader(path, doc)
-    entities = reader.read_entities()
-    operations = reader.read_operations()
-    info = doc.get("info") or {}
-    title = str(info.get("title", "")).strip()
-    constraints = [o.description.split("\n\n", 1)[1].strip() for o in operations
-                   if "\n\n" in o.description]
-    ext = _extensions(info)
-    ext.update(_extensions(doc))
-    return Digest(name=snake(str(ext.get("name") or title or path.stem))[:40] or "api",
-                  domain=str(ext.get("domain") or "general"), source_kind="openapi", sources=[str(path)],
-                  title=title, description=str(info.get("description", "")).strip(), entities=entities,
-                  operations=operations, constraints=list(dict.fromkeys(constraints)), extensions=ext)

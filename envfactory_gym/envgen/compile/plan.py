@@ -3,197 +3,26 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
+from envfactory_gym.envgen.compile.blueprint import (  # noqa: F401  (the plan's data, re-exported)
+    DEFAULT_SEED_ROWS,
+    Arg,
+    Column,
+    Plan,
+    Table,
+    ToolPlan,
+    article,
+    join_or,
+    plural,
+    rules,
+    snake,
+    words,
+)
 from envfactory_gym.envgen.digest import Digest, Entity, Operation, Parameter
 from envfactory_gym.errors import CompileError, suggest
 
 DEFAULT_NOW = "2026-03-02T09:00:00"
-DEFAULT_SEED_ROWS = 40
-
-
-def snake(name: str) -> str:
-    text = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name))
-    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
-
-
-def plural(word: str) -> str:
-    if re.search(r"[^aeiou]y$", word):
-        return word[:-1] + "ies"
-    if word.endswith(("s", "x", "ch", "sh", "z")):
-        return word + "es"
-    return word + "s"
-
-
-def article(noun: str) -> str:
-    """The noun with its indefinite article ("a plot", "an assignment")."""
-    return f"{'an' if noun[:1].lower() in 'aeio' else 'a'} {noun}"
-
-
-def words(name: str) -> str:
-    return name.replace("_", " ")
-
-
-def join_or(values: list[Any], last: str = "or") -> str:
-    items = [words(str(v)) for v in values]
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
-
-
-@dataclass
-class Column:
-    """A table column (or a tool argument): its type and every constraint the tools enforce."""
-
-    name: str
-    kind: str  # string, integer, number, boolean, date, datetime, json
-    required: bool = False
-    description: str = ""
-    enum: list[Any] | None = None
-    fmt: str | None = None
-    minimum: float | None = None
-    maximum: float | None = None
-    min_length: int | None = None
-    max_length: int | None = None
-    pattern: str | None = None
-    references: str | None = None  # a table name
-    read_only: bool = False
-    unique: bool = False
-    default: Any = None
-    ext: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def sql_type(self) -> str:
-        return {"integer": "INTEGER", "number": "DOUBLE", "boolean": "BOOLEAN", "date": "DATE",
-                "datetime": "TIMESTAMP"}.get(self.kind, "VARCHAR")
-
-    @property
-    def py_type(self) -> str:
-        return {"integer": "int", "number": "float", "boolean": "bool"}.get(self.kind, "str")
-
-    def constraints(self) -> list[str]:
-        """The constraints as phrases ("one of a, b", "at most 200 characters")."""
-        out = []
-        if self.enum:
-            out.append(f"one of {', '.join(map(str, self.enum))}")
-        if self.fmt in ("email", "date", "date-time"):
-            out.append({"email": "an email address", "date": "a date YYYY-MM-DD",
-                        "date-time": "a date and time YYYY-MM-DDTHH:MM"}[self.fmt])
-        if self.min_length is not None and self.max_length is not None:
-            out.append(f"{self.min_length} to {self.max_length} characters")
-        elif self.max_length is not None:
-            out.append(f"at most {self.max_length} characters")
-        elif self.min_length is not None:
-            out.append(f"at least {self.min_length} characters")
-        if self.minimum is not None and self.maximum is not None:
-            out.append(f"from {_num(self.minimum)} to {_num(self.maximum)}")
-        elif self.minimum is not None:
-            out.append(f"at least {_num(self.minimum)}")
-        elif self.maximum is not None:
-            out.append(f"at most {_num(self.maximum)}")
-        return out
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
-
-
-@dataclass
-class Table:
-    name: str
-    entity: str
-    noun: str
-    description: str
-    columns: list[Column]
-    key: Column
-    prefix: str = ""
-    width: int = 0
-    start: int = 1
-    unique: list[dict[str, Any]] = field(default_factory=list)
-    seed_rows: int = DEFAULT_SEED_ROWS
-    examples: list[dict[str, Any]] = field(default_factory=list)
-    #: Statuses seeded only on rows whose time has passed (``x-past-statuses``); derived when empty.
-    past: list[Any] = field(default_factory=list)
-
-    def column(self, name: str) -> Column | None:
-        return next((c for c in self.columns if c.name == name), None)
-
-    @property
-    def upper_ids(self) -> bool:
-        return self.key.kind == "string" and bool(self.prefix) and self.prefix == self.prefix.upper() \
-            and any(ch.isalpha() for ch in self.prefix)
-
-    def example_id(self) -> Any:
-        if self.key.kind == "integer":
-            return self.start
-        return f"{self.prefix}{self.start:0{self.width}d}" if self.width else f"{self.prefix}{self.start}"
-
-    def missing_id(self) -> Any:
-        if self.key.kind == "integer":
-            return 10 ** 6 - 1
-        return f"{self.prefix}{'9' * max(self.width, 4)}"
-
-    def label(self) -> list[str]:
-        """The columns that name a row for people: a name or title, else first and last name."""
-        for name in ("name", "title", "label"):
-            if self.column(name):
-                return [name]
-        if self.column("first_name") and self.column("last_name"):
-            return ["first_name", "last_name"]
-        dated = [c.name for c in self.columns if c.kind == "datetime" and not c.read_only]
-        return dated[:1]
-
-
-@dataclass
-class Arg:
-    """One tool argument: the column it stands for and how it is used."""
-
-    column: Column
-    role: str  # key, filter, value
-    match: str = "eq"  # for filters: eq or date
-    target: str | None = None  # the column a filter compares
-    requires: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def name(self) -> str:
-        return self.column.name
-
-
-@dataclass
-class ToolPlan:
-    name: str
-    verb: str
-    table: Table
-    summary: str
-    details: str
-    args: list[Arg]
-    transition: dict[str, Any] | None = None
-    capacity: dict[str, Any] | None = None
-
-    @property
-    def writes(self) -> bool:
-        return self.verb not in ("get", "list")
-
-    def arg(self, name: str) -> Arg | None:
-        return next((a for a in self.args if a.name == name), None)
-
-
-@dataclass
-class Plan:
-    name: str
-    domain: str
-    title: str
-    description: str
-    now: str
-    source: str
-    tables: list[Table]
-    tools: list[ToolPlan]
-    enums: dict[tuple[Any, ...], str] = field(default_factory=dict)
-
-    def table(self, name: str) -> Table:
-        return next(t for t in self.tables if t.name == name)
-
-    def referrers(self, table: Table) -> list[tuple[Table, Column]]:
-        return [(t, c) for t in self.tables for c in t.columns if c.references == table.name and t is not table]
 
 
 def _column(p: Parameter, tables: dict[str, str]) -> Column:
@@ -201,11 +30,12 @@ def _column(p: Parameter, tables: dict[str, str]) -> Column:
     if kind in ("array", "object"):
         kind = "json"
     ext = dict(p.extensions)
+    default = p.default if kind != "json" and not isinstance(p.default, (dict, list)) else None
     return Column(name=p.name, kind=kind, required=p.required, description=p.description.rstrip("."),
                   enum=list(p.enum) if p.enum else None, fmt=p.format, minimum=p.minimum, maximum=p.maximum,
                   min_length=p.min_length, max_length=p.max_length, pattern=p.pattern,
                   references=tables.get(p.references or ""), read_only=bool(getattr(p, "read_only", False)),
-                  unique=bool(ext.get("unique") is True), default=p.default, ext=ext)
+                  unique=bool(ext.get("unique") is True), default=default, ext=ext)
 
 
 def _id_shape(entity: Entity) -> tuple[str, int, int]:
@@ -225,11 +55,28 @@ def _id_shape(entity: Entity) -> tuple[str, int, int]:
     return prefix, 4, 1
 
 
-def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = None) -> Plan:
-    """Turn a digest into tables and tools; a digest without operations gets the standard ones per table."""
+def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = None,
+               max_tables: int | None = None, max_tools: int | None = None) -> Plan:
+    """Turn a digest into tables and tools; a digest without operations gets the standard ones per table.
+
+    An operation that cannot become a tool is skipped with its reason (``plan.skipped``); of what remains, a
+    coherent subset within the budget (``max_tables``/``max_tools``, default 8 and 24) is kept and the rest listed
+    in ``plan.left_out``. Only when no tool remains is that an error.
+    """
+    from envfactory_gym.envgen.compile.openapi import sql_reserved
+    from envfactory_gym.envgen.compile.subset import MAX_TABLES, MAX_TOOLS, choose
+
     if not digest.entities:
         raise CompileError(f"{_source(digest)}: no resources (entities) to make tables of")
-    tables_by_entity = {e.name: str(e.extensions.get("table") or plural(snake(e.name))) for e in digest.entities}
+    tables_by_entity: dict[str, str] = {}
+    for e in digest.entities:
+        table_name = str(e.extensions.get("table") or plural(snake(e.name))) or "records"
+        if table_name in sql_reserved() or table_name[0].isdigit():
+            table_name = f"t_{table_name}"
+        base, n = table_name, 2
+        while table_name in tables_by_entity.values():
+            table_name, n = f"{base}_{n}", n + 1
+        tables_by_entity[e.name] = table_name
     tables: list[Table] = []
     for e in digest.entities:
         pk = e.primary_key()
@@ -238,6 +85,7 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
         columns = [_column(f, tables_by_entity) for f in e.fields]
         key = next(c for c in columns if c.name == pk.name)
         key.required = True
+        key.references = None
         prefix, width, start = _id_shape(e) if pk.type == "string" else ("", 0, 1)
         ext = e.extensions
         unique = [u for u in ext.get("unique") or [] if isinstance(u, dict) and u.get("fields")]
@@ -253,19 +101,65 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
                             examples=e.examples, past=list(ext.get("past-statuses") or [])))
     by_name = {t.entity: t for t in tables}
     operations = digest.operations or [op for t in tables for op in default_operations(t)]
-    tools = [_tool(op, by_name, tables_by_entity, digest) for op in operations]
+    skipped: list[dict[str, str]] = list(digest.extensions.get("skipped") or [])
+    notes: list[str] = list(digest.extensions.get("notes") or [])
+    tools: list[ToolPlan] = []
+    for op in operations:
+        try:
+            tools.append(_tool(op, by_name, tables_by_entity, digest, notes))
+        except CompileError as exc:
+            skipped.append({"operation": op.name, "method": op.method or "", "path": op.path or "",
+                            "reason": str(exc).split(f"operation {op.name!r} ", 1)[-1].split(": ", 1)[-1]})
+    if not any(tp.writes for tp in tools):  # a stateful environment needs something to change
+        reasons = [s["reason"] for s in skipped if s.get("method", "GET") != "GET"]
+        top = max(set(reasons), key=reasons.count) if reasons else "its POST operations read as searches"
+        what = "no operation" if not tools else "no write operation"
+        raise CompileError(f"{_source(digest)}: {what} could be compiled ({len(skipped)} skipped; "
+                           f"most often: {top})")
+    subset = choose(tables, tools, max_tables or MAX_TABLES, max_tools or MAX_TOOLS)
+    kept = {t.name for t in subset.tables}
+    for t in subset.tables:  # references to resources left out become plain ids
+        for c in t.columns:
+            if c.references and c.references not in kept:
+                c.references, c.ext = None, {**c.ext, "id-like": True}
+    for tp in subset.tools:
+        for a in tp.args:
+            if a.column.references and a.column.references not in kept:
+                a.column.references, a.column.ext = None, {**a.column.ext, "id-like": True}
+                a.requires = {}
+    _break_cycles(subset.tables)
     plan = Plan(name=name or digest.name, domain=domain or digest.domain, title=digest.title or digest.name,
                 description=digest.description, now=str(digest.extensions.get("now") or DEFAULT_NOW),
-                source=", ".join(digest.sources), tables=tables, tools=tools)
+                source=", ".join(digest.sources), tables=subset.tables, tools=subset.tools, skipped=skipped,
+                left_out=subset.left_out, notes=notes)
     plan.enums = _enum_names(plan)
     return plan
+
+
+def _break_cycles(tables: list[Table]) -> None:
+    """References that close a cycle (a table referring to itself or to one seeded after it) become optional, so
+    that every table can be seeded after the ones it needs."""
+    done: set[str] = set()
+    pending = list(tables)
+    while pending:
+        ready = [t for t in pending if all(c.references in done or c.references in (None, t.name)
+                                           for c in t.columns)]
+        pick = ready[0] if ready else pending[0]
+        for c in pick.columns:
+            if c.references and c is not pick.key and (c.references not in done or c.references == pick.name):
+                c.required = False
+        done.add(pick.name)
+        pending.remove(pick)
 
 
 def _source(digest: Digest) -> str:
     return digest.sources[0] if digest.sources else digest.name
 
 
-def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, str], digest: Digest) -> ToolPlan:
+def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, str], digest: Digest,
+          notes: list[str] | None = None) -> ToolPlan:
+    """One tool; inputs the table cannot hold are dropped with a note, a tool that cannot work is a CompileError."""
+    notes = notes if notes is not None else []
     where = f"{_source(digest)}: operation {op.name!r}"
     if op.entity not in by_name:
         raise CompileError(f"{where} acts on no known resource{suggest(op.entity or '', by_name)}")
@@ -273,7 +167,12 @@ def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, 
     verb = op.verb or ("list" if op.kind == "read" else "action")
     summary, _, details = op.description.partition("\n\n")
     args: list[Arg] = []
+    seen: set[str] = set()
     for p in op.parameters:
+        if p.name in seen:
+            notes.append(f"{op.name}: a second input named {p.name!r}; dropped")
+            continue
+        seen.add(p.name)
         col = _column(p, tables_by_entity)
         own = table.column(p.name)
         if own is not None:  # the table's constraints apply where the operation does not restate them
@@ -287,20 +186,42 @@ def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, 
             col.references = table.name
             args.append(Arg(col, "key"))
             continue
+        if p.name == table.key.name and verb == "create":
+            notes.append(f"{op.name}: the {op.entity} id {p.name!r} is given by the tool, not asked for")
+            continue
         if verb in ("list", "get"):
             filt = p.extensions.get("filter") or {}
             target = filt.get("field", p.name)
+            if verb == "get" and p.extensions.get("given"):
+                notes.append(f"{op.name}: input {p.name!r} of a single-record read; dropped")
+                continue
             if table.column(target) is None:
-                raise CompileError(f"{where}: the filter {p.name!r} matches no field of {op.entity}"
-                                   f"{suggest(target, [c.name for c in table.columns])}")
+                if not p.extensions.get("given"):  # our own dialect: an error
+                    raise CompileError(f"{where}: the filter {p.name!r} matches no field of {op.entity}"
+                                       f"{suggest(target, [c.name for c in table.columns])}")
+                notes.append(f"{op.name}: input {p.name!r} matches no field of {op.entity}; dropped")
+                continue
+            if table.column(target).kind == "json" or col.kind == "json":  # type: ignore[union-attr]
+                notes.append(f"{op.name}: filter {p.name!r} on a structured field; dropped")
+                continue
+            col.required = False  # a list answers without its filters
             args.append(Arg(col, "filter", match=filt.get("match", "eq"), target=target))
             continue
         if own is None:
-            raise CompileError(f"{where}: the input {p.name!r} is no field of {op.entity}"
-                               f"{suggest(p.name, [c.name for c in table.columns])}")
+            if not p.extensions.get("given"):  # our own dialect: an error
+                raise CompileError(f"{where}: the input {p.name!r} is no field of {op.entity}"
+                                   f"{suggest(p.name, [c.name for c in table.columns])}")
+            notes.append(f"{op.name}: input {p.name!r} is no field of {op.entity}; dropped")
+            continue
+        if own.read_only:
+            continue
+        if verb == "update" and p.extensions.get("given"):
+            col.required = False  # a change names the fields it changes
         args.append(Arg(col, "value", requires=dict(p.extensions.get("requires") or {})))
     if verb in ("get", "update", "delete", "action") and not any(a.role == "key" for a in args):
         raise CompileError(f"{where}: a {verb} needs the {op.entity} id {table.key.name!r} as a parameter")
+    if verb == "update" and not any(a.role == "value" for a in args):
+        raise CompileError(f"{where}: an update with no field of {op.entity} to change")
     transition = op.extensions.get("transition")
     if verb == "action" and not transition:
         raise CompileError(f"{where}: an action needs x-transition {{field, from, to}} to say what it changes")
@@ -309,6 +230,7 @@ def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, 
         if changed is None or not transition.get("to"):
             raise CompileError(f"{where}: x-transition needs a field of {op.entity} and a 'to' value"
                                f"{suggest(str(transition.get('field')), [c.name for c in table.columns])}")
+        args = [a for a in args if a.name != changed.name]
     capacity = op.extensions.get("capacity")
     if capacity:
         ref = next((a for a in args if a.name == capacity.get("reference") and a.column.references), None)

@@ -13,7 +13,27 @@ from envfactory_gym.envgen.compile.plan import Column, Plan, Table
 FAKER_NAMES = {"first_name": "first_name", "last_name": "last_name", "name": "name", "full_name": "name",
                "phone": "phone_number", "phone_number": "phone_number", "city": "city", "address": "street_address",
                "street": "street_address", "postcode": "postcode", "zip": "postcode", "zip_code": "postcode",
-               "company": "company", "country": "country", "state": "state", "url": "url", "website": "url"}
+               "company": "company", "country": "country", "state": "state", "url": "url", "website": "url",
+               "company_name": "company", "organization": "company", "street_address": "street_address",
+               "address_line1": "street_address", "address1": "street_address", "postal_code": "postcode",
+               "country_code": "country_code", "currency": "currency_code", "currency_code": "currency_code",
+               "username": "user_name", "user_name": "user_name", "login": "user_name", "display_name": "name",
+               "nickname": "user_name", "job_title": "job", "color": "color_name",
+               "colour": "color_name", "mobile": "phone_number", "telephone": "phone_number", "fax": "phone_number",
+               "region": "state", "province": "state", "timezone": "timezone", "time_zone": "timezone",
+               "ip": "ipv4", "ip_address": "ipv4", "hostname": "hostname", "domain": "domain_name",
+               "avatar_url": "image_url", "image_url": "image_url", "photo_url": "image_url", "icon_url": "image_url",
+               "first": "first_name", "last": "last_name", "given_name": "first_name", "family_name": "last_name",
+               "surname": "last_name", "iban": "iban", "isbn": "isbn13", "license_plate": "license_plate",
+               "latitude": "latitude", "longitude": "longitude", "lat": "latitude", "lng": "longitude",
+               "lon": "longitude", "mime_type": "mime_type", "file_name": "file_name", "filename": "file_name",
+               "language_code": "language_code", "locale": "locale", "sku": "ean8", "barcode": "ean13"}
+#: String formats Faker has a provider for.
+FAKER_FORMATS = {"uri": "url", "url": "url", "uri-reference": "uri_path", "uuid": "uuid4", "ipv4": "ipv4",
+                 "ipv6": "ipv6", "hostname": "hostname", "phone": "phone_number", "byte": "sha1",
+                 "password": "password", "idn-email": "email", "iri": "url", "time": "time"}
+#: Seed values of int64-bounded integers stay in this range.
+SEED_INT_LIMIT = 10 ** 6
 
 
 def draw(c: Column, t: Table) -> dict[str, Any]:
@@ -23,33 +43,52 @@ def draw(c: Column, t: Table) -> dict[str, Any]:
     examples = [e[c.name] for e in t.examples if e.get(c.name) is not None]
     if c.references:
         return {"kind": "ref", "table": c.references, "key": "", "optional": 0.0 if c.required else 0.2}
+    id_like = c.kind in ("string", "integer") and not c.enum and (
+        ext.get("id-like") or c.name == "id" or c.name.endswith(("_id", "_uuid", "_key", "_ref")))
     if c.enum:
         out = {"kind": "enum", "values": list(c.enum)}
     elif c.fmt == "email":
         out = {"kind": "email"}
+    elif id_like and c.kind == "integer":
+        out = {"kind": "integer", "min": 1, "max": 9999}
+    elif id_like and c.fmt == "uuid":
+        out = {"kind": "faker", "provider": "uuid4"}
+    elif id_like:
+        prefix = "".join(w[0] for w in c.name.split("_")[:-1]).upper() or "X"
+        out = {"kind": "token", "prefix": f"{prefix}-", "width": 4}
+    elif c.kind == "json":
+        out = {"kind": "json"}
     elif c.kind == "date":
         out = {"kind": "birth_date"} if "birth" in c.name and "seed-range" not in ext else \
             {"kind": "date", "days": list(ext.get("seed-range") or [-365, 0])}
     elif c.kind == "datetime":
-        out = {"kind": "datetime", "days": list(ext.get("seed-range") or [-30, 30])}
+        past = c.read_only or c.name.startswith(("created", "updated", "modified", "joined", "registered"))
+        out = {"kind": "datetime", "days": list(ext.get("seed-range") or ([-365, 0] if past else [-30, 30]))}
     elif c.kind == "integer":
-        low = int(c.minimum if c.minimum is not None else 1)
-        out = {"kind": "integer", "min": low, "max": int(c.maximum if c.maximum is not None else max(low, 1) * 100)}
+        low = max(int(c.minimum if c.minimum is not None else 1), -SEED_INT_LIMIT)
+        high = min(int(c.maximum if c.maximum is not None else max(low, 1) * 100), max(low, 1) * SEED_INT_LIMIT)
+        out = {"kind": "integer", "min": low, "max": max(high, low)}
         if ext.get("multiple-of"):
             out["step"] = int(ext["multiple-of"])
             out["min"] = -(-low // out["step"]) * out["step"]
     elif c.kind == "number":
-        least = float(c.minimum if c.minimum is not None else 1)
+        least = max(float(c.minimum if c.minimum is not None else 1), -SEED_INT_LIMIT)
         out = {"kind": "number", "min": least, "max": float(c.maximum if c.maximum is not None else least + 500)}
     elif c.kind == "boolean":
         out = {"kind": "boolean"}
     elif ext.get("faker") or (c.name in FAKER_NAMES and not examples) or c.name in ("first_name", "last_name"):
         out = {"kind": "faker", "provider": ext.get("faker") or FAKER_NAMES[c.name]}
+    elif c.kind == "string" and c.fmt in FAKER_FORMATS and not examples:
+        out = {"kind": "faker", "provider": FAKER_FORMATS[c.fmt or ""]}
+    elif c.kind == "string" and c.name.endswith(("_url", "_uri", "_link", "href")) and not examples:
+        out = {"kind": "faker", "provider": "url"}
+    elif c.kind == "string" and c.name.endswith("_email") and not examples:
+        out = {"kind": "email"}
     elif examples:
         out = {"kind": "pick", "values": sorted(set(map(str, examples)))}
     else:
         out = {"kind": "text"}
-    if c.kind == "string" and c.max_length and out["kind"] in ("faker", "text"):
+    if c.kind == "string" and c.max_length and out["kind"] in ("faker", "text", "token", "email"):
         out["max_length"] = c.max_length
     if not c.required:
         out["optional"] = 0.6 if out["kind"] in ("text", "pick") else 0.1
@@ -107,6 +146,50 @@ def timelines(plan: Plan) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
+def _fits(c: Column, value: Any) -> bool:
+    if value is None:
+        return not c.required
+    if c.enum:
+        return value in c.enum
+    if c.kind == "integer":
+        return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2 ** 31
+    if c.kind == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if c.kind == "boolean":
+        return isinstance(value, bool)
+    if c.kind in ("date", "datetime"):
+        from datetime import datetime
+
+        try:
+            datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+        except ValueError:
+            return False
+        return True
+    return isinstance(value, str) if c.kind == "string" else True
+
+
+def _examples(t: Table, plan: Plan, depth: int = 0) -> list[dict[str, Any]]:
+    """The specification's example rows that fit the table (a value of the wrong type, or a reference to no
+    example row, is left empty; a row without a usable key or required value is left out), one per key."""
+    out: list[dict[str, Any]] = []
+    keys: set[Any] = set()
+    for e in t.examples:
+        row = {c.name: e.get(c.name) if _fits(c, e.get(c.name)) else None for c in t.columns}
+        row = {k: json.dumps(v) if isinstance(v, (dict, list)) else v for k, v in row.items()}
+        for c in t.columns:
+            if c.references and row[c.name] is not None and c is not t.key:
+                parent = plan.table(c.references)
+                known = {r[parent.key.name] for r in _examples(parent, plan, depth + 1)} if depth < 4 \
+                    and parent is not t else set()
+                row[c.name] = row[c.name] if row[c.name] in known else None
+        if row[t.key.name] is None or row[t.key.name] in keys or any(
+                row[c.name] is None for c in t.columns if c.required):
+            continue
+        keys.add(row[t.key.name])
+        out.append(row)
+    return out
+
+
 def table_specs(plan: Plan) -> list[dict[str, Any]]:
     """The generator's table specifications, parents before the tables that refer to them."""
     ordered: list[Table] = []
@@ -128,9 +211,9 @@ def table_specs(plan: Plan) -> list[dict[str, Any]]:
                 d["key"] = plan.table(d["table"]).key.name
             columns[c.name] = d
         spec: dict[str, Any] = {
-            "name": t.name, "rows": max(t.seed_rows, len(t.examples)), "header": [c.name for c in t.columns],
+            "name": t.name, "rows": max(t.seed_rows, len(_examples(t, plan))), "header": [c.name for c in t.columns],
             "key": {"column": t.key.name, "prefix": t.prefix, "width": t.width, "start": t.start},
-            "examples": [{c.name: e.get(c.name) for c in t.columns} for e in t.examples],
+            "examples": _examples(t, plan),
             "columns": columns,
         }
         unique = [c.name for c in t.columns if c.unique]

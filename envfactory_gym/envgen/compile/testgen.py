@@ -296,7 +296,7 @@ def test_seed_script_is_deterministic(tmp_path: Path) -> None:
 
 
 def test_manifest_states_the_rules() -> None:
-    assert len(ENV.manifest.rules) >= 3
+    assert len(ENV.manifest.rules) >= {rules}
 
 
 @pytest.mark.parametrize("task", ENV.tasks, ids=[t.id for t in ENV.tasks])
@@ -339,7 +339,9 @@ def _refused_line(tool: str, args: dict[str, Any], message: str, indent: str = "
 
 
 def render_tests(plan: Plan, cases: dict[str, ToolCases]) -> str:
-    out = [HEADER.replace("{name}", plan.name)]
+    from envfactory_gym.envgen.compile.blueprint import rules
+
+    out = [HEADER.replace("{name}", plan.name).replace("{rules}", str(len(rules(plan))))]
     for tp in plan.tools:
         c = cases[tp.name]
         if c.success is None:

@@ -1,0 +1,237 @@
+"""The compiler's blueprint of an environment: tables, columns, arguments and tools, and the rules they enforce."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+DEFAULT_SEED_ROWS = 40
+
+
+
+def snake(name: str) -> str:
+    text = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name))
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def plural(word: str) -> str:
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"
+    if word.endswith(("s", "x", "ch", "sh", "z")):
+        return word + "es"
+    return word + "s"
+
+
+def article(noun: str) -> str:
+    """The noun with its indefinite article ("a plot", "an assignment")."""
+    return f"{'an' if noun[:1].lower() in 'aeio' else 'a'} {noun}"
+
+
+def words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def join_or(values: list[Any], last: str = "or") -> str:
+    items = [words(str(v)) for v in values]
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+@dataclass
+class Column:
+    """A table column (or a tool argument): its type and every constraint the tools enforce."""
+
+    name: str
+    kind: str  # string, integer, number, boolean, date, datetime, json
+    required: bool = False
+    description: str = ""
+    enum: list[Any] | None = None
+    fmt: str | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    min_length: int | None = None
+    max_length: int | None = None
+    pattern: str | None = None
+    references: str | None = None  # a table name
+    read_only: bool = False
+    unique: bool = False
+    default: Any = None
+    ext: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def sql_type(self) -> str:
+        return {"integer": "INTEGER", "number": "DOUBLE", "boolean": "BOOLEAN", "date": "DATE",
+                "datetime": "TIMESTAMP"}.get(self.kind, "VARCHAR")
+
+    @property
+    def py_type(self) -> str:
+        return {"integer": "int", "number": "float", "boolean": "bool"}.get(self.kind, "str")
+
+    def constraints(self) -> list[str]:
+        """The constraints as phrases ("one of a, b", "at most 200 characters")."""
+        out = []
+        if self.enum:
+            out.append(f"one of {', '.join(map(str, self.enum))}")
+        if self.fmt in ("email", "date", "date-time"):
+            out.append({"email": "an email address", "date": "a date YYYY-MM-DD",
+                        "date-time": "a date and time YYYY-MM-DDTHH:MM"}[self.fmt])
+        if self.min_length is not None and self.max_length is not None:
+            out.append(f"{self.min_length} to {self.max_length} characters")
+        elif self.max_length is not None:
+            out.append(f"at most {self.max_length} characters")
+        elif self.min_length is not None:
+            out.append(f"at least {self.min_length} characters")
+        if self.minimum is not None and self.maximum is not None:
+            out.append(f"from {_num(self.minimum)} to {_num(self.maximum)}")
+        elif self.minimum is not None:
+            out.append(f"at least {_num(self.minimum)}")
+        elif self.maximum is not None:
+            out.append(f"at most {_num(self.maximum)}")
+        return out
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+@dataclass
+class Table:
+    name: str
+    entity: str
+    noun: str
+    description: str
+    columns: list[Column]
+    key: Column
+    prefix: str = ""
+    width: int = 0
+    start: int = 1
+    unique: list[dict[str, Any]] = field(default_factory=list)
+    seed_rows: int = DEFAULT_SEED_ROWS
+    examples: list[dict[str, Any]] = field(default_factory=list)
+    #: Statuses seeded only on rows whose time has passed (``x-past-statuses``); derived when empty.
+    past: list[Any] = field(default_factory=list)
+
+    def column(self, name: str) -> Column | None:
+        return next((c for c in self.columns if c.name == name), None)
+
+    @property
+    def upper_ids(self) -> bool:
+        return self.key.kind == "string" and bool(self.prefix) and self.prefix == self.prefix.upper() \
+            and any(ch.isalpha() for ch in self.prefix)
+
+    def example_id(self) -> Any:
+        if self.key.kind == "integer":
+            return self.start
+        return f"{self.prefix}{self.start:0{self.width}d}" if self.width else f"{self.prefix}{self.start}"
+
+    def missing_id(self) -> Any:
+        if self.key.kind == "integer":
+            return 10 ** 6 - 1
+        return f"{self.prefix}{'9' * max(self.width, 4)}"
+
+    def label(self) -> list[str]:
+        """The columns that name a row for people: a name or title, else first and last name."""
+        for name in ("name", "title", "label"):
+            if self.column(name):
+                return [name]
+        if self.column("first_name") and self.column("last_name"):
+            return ["first_name", "last_name"]
+        dated = [c.name for c in self.columns if c.kind == "datetime" and not c.read_only]
+        return dated[:1]
+
+
+@dataclass
+class Arg:
+    """One tool argument: the column it stands for and how it is used."""
+
+    column: Column
+    role: str  # key, filter, value
+    match: str = "eq"  # for filters: eq or date
+    target: str | None = None  # the column a filter compares
+    requires: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.column.name
+
+
+@dataclass
+class ToolPlan:
+    name: str
+    verb: str
+    table: Table
+    summary: str
+    details: str
+    args: list[Arg]
+    transition: dict[str, Any] | None = None
+    capacity: dict[str, Any] | None = None
+
+    @property
+    def writes(self) -> bool:
+        return self.verb not in ("get", "list")
+
+    def arg(self, name: str) -> Arg | None:
+        return next((a for a in self.args if a.name == name), None)
+
+
+@dataclass
+class Plan:
+    name: str
+    domain: str
+    title: str
+    description: str
+    now: str
+    source: str
+    tables: list[Table]
+    tools: list[ToolPlan]
+    enums: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    #: Operations left out with their reason, resources and tools outside the budget, and what was adapted.
+    skipped: list[dict[str, str]] = field(default_factory=list)
+    left_out: list[dict[str, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def table(self, name: str) -> Table:
+        return next(t for t in self.tables if t.name == name)
+
+    def referrers(self, table: Table) -> list[tuple[Table, Column]]:
+        return [(t, c) for t in self.tables for c in t.columns if c.references == table.name and t is not table]
+
+
+def rules(plan: Plan) -> list[str]:
+    """The business rules the compiled tools enforce, one sentence each."""
+    out = []
+    for tp in plan.tools:
+        t = tp.table
+        if tp.transition and tp.transition.get("from"):
+            tr = tp.transition
+            out.append(f"{words(tp.name).capitalize()} applies only to {article(t.noun)} whose {words(tr['field'])} is "
+                       f"{join_or(tr['from'])}; it sets the {words(tr['field'])} to {words(tr['to'])}.")
+        for a in tp.args:
+            for col, cond in a.requires.items():
+                ref = plan.table(a.column.references or "")
+                if isinstance(cond, list):
+                    out.append(f"{words(tp.name).capitalize()} needs {article(ref.noun)} whose {words(col)} is "
+                               f"{join_or(cond)}.")
+                elif isinstance(cond, dict) and ("after" in cond or "before" in cond):
+                    side = "after" if "after" in cond else "before"
+                    out.append(f"{words(tp.name).capitalize()} needs {article(ref.noun)} whose {col} is {side} "
+                               "the current time.")
+        if tp.capacity:
+            cap = tp.capacity
+            parent = plan.table(tp.arg(cap["reference"]).column.references or "")  # type: ignore[union-attr]
+            among = "".join(f" whose {words(c)} is {join_or(v)}" for c, v in (cap.get("count_where") or {}).items())
+            out.append(f"{article(parent.noun).capitalize()} holds at most its {words(cap['limit'])} of {t.noun}s{among}.")
+        if tp.verb == "update" and not any(a.column.required for a in tp.args if a.role == "value"):
+            out.append(f"{words(tp.name).capitalize()} needs at least one field to change.")
+        if tp.verb == "delete" and plan.referrers(t):
+            out.append(f"{article(t.noun).capitalize()} that other records refer to cannot be removed.")
+    for t in plan.tables:
+        for c in t.columns:
+            if c.unique:
+                out.append(f"No two {t.noun}s share the same {words(c.name)}.")
+        for u in t.unique:
+            among = "".join(f" whose {words(c)} is {join_or(v)}" for c, v in (u.get("where") or {}).items())
+            out.append(f"At most one {t.noun}{among} per {' and '.join(words(f) for f in u['fields'])}.")
+    out.append("Values follow the specification: allowed values, email addresses, dates, lengths and ranges; "
+               "every referenced record must exist.")
+    return list(dict.fromkeys(out))

@@ -1,0 +1,450 @@
+"""Read the operations of an OpenAPI document: resources, path parameters bound by position, verbs and states."""
+
+from __future__ import annotations
+
+import keyword
+import re
+from pathlib import Path
+from typing import Any
+
+from envfactory_gym.envgen.compile.loader import load_openapi
+from envfactory_gym.envgen.compile.openapi import SchemaReader, _extensions, clean_text, field_name, snake
+from envfactory_gym.envgen.digest import Digest, Operation, Parameter
+from envfactory_gym.errors import ResourceError, suggest
+
+_METHODS = ("get", "post", "put", "patch", "delete")
+#: Query parameters that page, sort or shape a list: the compiled list tool pages by itself (at most 50 rows).
+PAGING = frozenset({"limit", "offset", "page", "per_page", "page_size", "pagesize", "size", "cursor", "page_token",
+                    "next_token", "next", "after", "before", "start", "start_index", "skip", "top", "count",
+                    "max_results", "maxresults", "starting_after", "ending_before", "since_id", "max_id", "marker",
+                    "continuation_token", "page_number", "pagenumber", "results_per_page"})
+SORTING = frozenset({"sort", "sort_by", "sortby", "order", "order_by", "orderby", "direction", "sort_order",
+                     "sort_dir", "sort_direction", "dir", "asc", "desc", "ordering"})
+SHAPING = frozenset({"fields", "expand", "include", "exclude", "embed", "select", "format", "pretty", "callback",
+                     "locale", "lang", "language", "view", "verbose", "prettyprint", "alt", "quota_user", "user_ip",
+                     "oauth_token", "upload_type", "upload_protocol", "uploadtype", "envelope", "jsonp"})
+AUTH = frozenset({"api_key", "apikey", "key", "access_token", "token", "auth", "authorization", "app_id", "app_key",
+                  "client_id", "client_secret", "signature", "sig", "apiKey", "x_api_key", "secret", "password"})
+#: An action word in an operation's name or path and the state values it sets, most likely first.
+STATE_WORDS: dict[str, tuple[str, ...]] = {
+    "cancel": ("cancelled", "canceled", "cancel"), "close": ("closed",), "archive": ("archived",),
+    "approve": ("approved",), "reject": ("rejected", "declined"), "decline": ("declined", "rejected"),
+    "complete": ("completed", "complete", "done"), "finish": ("finished", "completed", "done"),
+    "activate": ("active", "activated", "enabled"), "deactivate": ("inactive", "deactivated", "disabled"),
+    "enable": ("enabled", "active"), "disable": ("disabled", "inactive"), "suspend": ("suspended",),
+    "publish": ("published",), "unpublish": ("unpublished", "draft"), "confirm": ("confirmed",),
+    "ship": ("shipped",), "refund": ("refunded",), "void": ("voided", "void"), "lock": ("locked",),
+    "unlock": ("unlocked", "open", "active"), "pause": ("paused",), "resume": ("active", "resumed", "running"),
+    "start": ("started", "running", "active", "in_progress"), "stop": ("stopped",), "open": ("open", "opened"),
+    "reopen": ("open", "reopened"), "block": ("blocked",), "unblock": ("active", "unblocked"),
+    "accept": ("accepted",), "submit": ("submitted",), "resolve": ("resolved",), "expire": ("expired",),
+    "revoke": ("revoked",), "restore": ("active", "restored"), "deliver": ("delivered",), "pay": ("paid",),
+}
+#: The first word of an RPC-style path (``POST /createAccount``) and the verb it means.
+RPC_VERBS = {"create": "create", "add": "create", "new": "create", "register": "create", "get": "get",
+             "describe": "get", "read": "get", "retrieve": "get", "fetch": "get", "list": "list", "search": "list",
+             "find": "list", "query": "list", "update": "update", "modify": "update", "edit": "update",
+             "set": "update", "change": "update", "delete": "delete", "remove": "delete", "destroy": "delete"}
+#: State values no action leaves from (an action applies to rows in any other state).
+TERMINAL = frozenset({"cancelled", "canceled", "completed", "complete", "closed", "deleted", "archived", "expired",
+                      "rejected", "declined", "failed", "refunded", "voided", "done", "revoked", "finished"})
+STATE_FIELDS = ("status", "state", "stage", "phase")
+
+
+def norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+class Skip(Exception):
+    """An operation the compiler leaves out; the message is the reason in the report."""
+
+
+class OperationReader:
+    """The operations of one document; those that cannot be compiled are listed in ``skipped`` with their reason."""
+
+    def __init__(self, schemas: SchemaReader) -> None:
+        self.s = schemas
+        self.skipped: list[dict[str, str]] = []
+        self.notes: list[str] = []
+        self.tables: dict[str, str] = {}
+        for n in schemas.entities:
+            for form in _forms(snake(n)):
+                self.tables.setdefault(form, n)
+        for n in schemas.entities:
+            for form in _forms(schemas.cores.get(n, snake(n))):
+                self.tables.setdefault(form, n)
+
+    def read_operations(self) -> list[Operation]:
+        paths = self.s.doc.get("paths") or {}
+        if not isinstance(paths, dict):
+            raise self.s.error("'paths' must be a mapping of paths to operations")
+        ops: list[Operation] = []
+        taken: set[str] = set()
+        for path, item in paths.items():
+            if isinstance(item, dict) and isinstance(item.get("$ref"), str):
+                item = self.s.target(item["$ref"], f"paths.{path}")
+            if not isinstance(item, dict):
+                self.skipped.append({"operation": "", "method": "", "path": str(path),
+                                     "reason": "the path item is not a mapping of methods"})
+                continue
+            shared = item.get("parameters") or []
+            for method in _METHODS:
+                op = item.get(method)
+                if not isinstance(op, dict):
+                    continue
+                name = _tool_name(str(op.get("operationId") or f"{method}_{path}"), taken)
+                try:
+                    ops.append(self.operation(name, str(path), method, op, shared))
+                    taken.add(name)
+                except (Skip, ResourceError) as exc:
+                    reason = str(exc).split(": ", 1)[-1] if isinstance(exc, ResourceError) else str(exc)
+                    self.skipped.append({"operation": name, "method": method.upper(), "path": str(path),
+                                         "reason": reason})
+        return ops
+
+    # -- one operation ---------------------------------------------------------------------------------------
+
+    def operation(self, name: str, path: str, method: str, op: dict[str, Any], shared: list[Any]) -> Operation:
+        where = f"paths.{path}.{method}"
+        if op.get("deprecated"):
+            raise Skip("deprecated")
+        path_params, query = self.parameters(name, where, [*shared, *(op.get("parameters") or [])])
+        body, body_ref = self.body(name, where, op)
+        entity, returns = self.operation_entity(path, method, op, body_ref, where)
+        verb = _verb(method, path, returns, name, self.tables)
+        params = self.bind_path(name, path, verb, entity, path_params)
+        names = {p.name for p in params}
+        for p in [*query, *body]:
+            if p.name in names:
+                self.notes.append(f"{name}: {p.extensions.get('in')} field {p.name!r} is also a path parameter; "
+                                  "the path's value is used")
+                continue
+            names.add(p.name)
+            params.append(p)
+        kind = "read" if verb in ("list", "get") else "write"
+        ext = _extensions(op)
+        if verb in ("action", "delete") and "transition" not in ext:
+            transition = self.transition(name, path, op, entity, verb)
+            if transition:
+                verb = "action"
+                ext["transition"] = transition
+            elif verb == "action":
+                raise Skip("an action whose state change the specification does not say (no x-transition, and "
+                           "no status enum holds a value for its verb)")
+        errors = [" ".join(f"{code} {(r.get('description') if isinstance(r, dict) else '') or ''}".split())[:200]
+                  for code, r in (op.get("responses") or {}).items() if str(code)[:1] in "45"]
+        summary = clean_text(op.get("summary"), 200).replace("\n\n", " ")
+        details = clean_text(op.get("description"), 500).replace("\n\n", " ")
+        description = "\n\n".join(x for x in (summary or details, details if summary else "") if x)
+        return Operation(name=name, kind=kind, description=description, verb=verb, entity=entity,
+                         method=method.upper(), path=path, parameters=params, returns=returns, errors=errors,
+                         extensions=ext)
+
+    def parameters(self, name: str, where: str, raws: list[Any]) -> tuple[list[Parameter], list[Parameter]]:
+        """Path and query parameters; headers, cookies, paging, sorting and credentials are noted and dropped."""
+        path_params: list[Parameter] = []
+        query: list[Parameter] = []
+        seen: set[tuple[str, str]] = set()
+        for i, raw in enumerate(raws):
+            p = self.s.target(raw["$ref"], f"{where}.parameters[{i}]") if isinstance(raw, dict) and "$ref" in raw \
+                else raw
+            if not isinstance(p, dict) or "name" not in p:
+                continue
+            place, original = str(p.get("in")), str(p["name"])
+            if (place, original) in seen:
+                continue
+            seen.add((place, original))
+            if place not in ("path", "query"):
+                continue  # headers and cookies are transport, not part of the tool
+            lowered = snake(original)
+            if place == "query":
+                for group, label in ((PAGING, "paging"), (SORTING, "sorting"), (SHAPING, "response shaping"),
+                                     (AUTH, "credentials")):
+                    if lowered in group or original in group:
+                        self.notes.append(f"{name}: query parameter {original!r} ({label}) dropped")
+                        break
+                else:
+                    label = ""
+                if label:
+                    continue
+            fields = self.s.parameter(field_name(original), p.get("schema") or {k: v for k, v in p.items() if k in (
+                "type", "format", "enum", "minimum", "maximum", "items", "pattern")},
+                f"{where}.parameters.{original}", required=bool(p.get("required")) or place == "path", by_key={})
+            fields["description"] = clean_text(p.get("description") or fields["description"], 300).replace(
+                "\n\n", " ")
+            fields["extensions"] = {**fields["extensions"], **_extensions(p), "in": place, "given": original}
+            if place == "query" and fields["type"] in ("array", "object"):
+                self.notes.append(f"{name}: query parameter {original!r} ({fields['type']}) dropped")
+                continue
+            (path_params if place == "path" else query).append(Parameter(**fields))
+        return path_params, query
+
+    def body(self, name: str, where: str, op: dict[str, Any]) -> tuple[list[Parameter], str | None]:
+        body = op.get("requestBody")
+        if isinstance(body, dict) and "$ref" in body:
+            body = self.s.target(body["$ref"], f"{where}.requestBody")
+        if not isinstance(body, dict):
+            return [], None
+        content = body.get("content") or {}
+        media: Any = next((v for k, v in content.items() if "json" in k), None) or \
+            next(iter(content.values()), {}) if content else {}
+        raw = (media or {}).get("schema") or {}
+        schema, _ = self.s.flatten(raw, f"{where}.requestBody")
+        if schema.get("type") == "array":
+            raise Skip("the request body is a list (a batch operation)")
+        body_ref = self.s.direct_ref(raw)
+        props = schema.get("properties") or {}
+        if len(props) == 1:  # a wrapper such as {"pet": {...}}
+            only, sub = next(iter(props.items()))
+            inner, _ = self.s.flatten(sub, f"{where}.requestBody.{only}")
+            if inner.get("type", "object") == "object" and inner.get("properties"):
+                body_ref, schema = self.s.direct_ref(sub) or body_ref, inner
+                props = inner["properties"]
+        required = {field_name(str(r)) for r in schema.get("required") or [] if isinstance(r, str)}
+        out: list[Parameter] = []
+        seen: set[str] = set()
+        for prop, sub in props.items():
+            if self.s.flatten(sub, str(prop))[0].get("readOnly"):
+                continue
+            pname = field_name(str(prop))
+            if pname in seen:
+                continue
+            seen.add(pname)
+            try:
+                fields = self.s.parameter(pname, sub, f"{where}.requestBody.{prop}", required=pname in required,
+                                          by_key={})
+            except ResourceError as exc:
+                self.notes.append(f"{name}: body field {prop!r} dropped ({str(exc).split(': ', 1)[-1]})")
+                continue
+            fields["extensions"] = {**fields["extensions"], "in": "body", "given": str(prop)}
+            out.append(Parameter(**fields))
+        return out, body_ref
+
+    def operation_entity(self, path: str, method: str, op: dict[str, Any], body_ref: str | None,
+                         where: str) -> tuple[str, str]:
+        """The resource an operation acts on, and ``"list"``/``"one"``/``""`` for what it returns."""
+        responses = op.get("responses") or {}
+        codes = sorted((str(c) for c in responses if str(c).startswith("2")), key=lambda c: c != "200")
+        for code in [*codes, "default"]:
+            resp = responses.get(code) if code in responses else responses.get(int(code)) if code.isdigit() else None
+            if isinstance(resp, dict) and "$ref" in resp:
+                resp = self.s.target(resp["$ref"], f"{where}.responses.{code}")
+            content = (resp or {}).get("content") or {}
+            for media in content.values():
+                found = self.returned(media.get("schema") if isinstance(media, dict) else None, where)
+                if found:
+                    return found
+        literal = [s for s in path.split("/") if s and not s.startswith("{")]
+        for seg in reversed(literal):
+            if self.segment_entity(seg):
+                return self.segment_entity(seg) or "", ""
+        if body_ref and self.s.entity_of_ref(body_ref):
+            return self.s.entity_of_ref(body_ref) or "", ""
+        hint = suggest(_camel(literal[-1]), self.s.entities) if literal else ""
+        raise Skip("no resource schema: the response names no schema with an id, and no path segment names one"
+                   + hint)
+
+    def returned(self, raw: Any, where: str) -> tuple[str, str] | None:
+        """The entity a response schema holds: itself, an array of it, or wrapped ({"items": [...], "data": {}})."""
+        if not isinstance(raw, dict):
+            return None
+        name = self.s.entity_of_ref(self.s.direct_ref(raw))
+        if name:
+            return name, "one"
+        schema, _ = self.s.flatten(raw, where)
+        if schema.get("type") == "array":
+            name = self.s.entity_of_ref(self.s.direct_ref(schema.get("items")))
+            return (name, "list") if name else None
+        props = schema.get("properties") or {}
+        if self.s.entity_refs.get(self.s.direct_ref(raw) or "") is None and props:
+            for sub in props.values():  # a wrapper: the one property that holds resources
+                flat, _ = self.s.flatten(sub, where)
+                if flat.get("type") == "array":
+                    name = self.s.entity_of_ref(self.s.direct_ref(flat.get("items")))
+                    if name:
+                        return name, "list"
+            singles = [p for p in props if p in ("data", "item", "result", "resource", "record", "object")] or \
+                (list(props) if len(props) <= 2 else [])
+            for prop in singles:
+                name = self.s.entity_of_ref(self.s.direct_ref(props[prop]))
+                if name:
+                    return name, "one"
+        return None
+
+    def segment_entity(self, segment: str) -> str | None:
+        """The resource a path segment names: ``pets``, ``pet``, or in RPC style ``closeAccount``, ``getPet``."""
+        key = snake(segment)
+        words = key.split("_")
+        bare = "_".join(words[1:]) if len(words) > 1 and (words[0] in RPC_VERBS or words[0] in STATE_WORDS) else key
+        for form in dict.fromkeys((key, *_singulars(key), bare, *_singulars(bare))):
+            if form in self.tables:
+                return self.tables[form]
+        return None
+
+    # -- path parameters ---------------------------------------------------------------------------------------
+
+    def bind_path(self, name: str, path: str, verb: str, entity: str, params: list[Parameter]) -> list[Parameter]:
+        """Path parameters named by position: the one after ``/members`` is a Member id, whatever it is called.
+
+        The last one naming the operation's own resource is its key; one naming another resource becomes the
+        operation's reference to it (``/owners/{o}/pets`` lists or creates pets of owner ``o``).
+        """
+        ent = self.s.entities[entity]
+        pk = ent.primary_key()
+        assert pk is not None
+        segments = [s for s in path.split("/") if s]
+        by_given = {str(p.extensions.get("given")): p for p in params}
+        out: list[Parameter] = []
+        own_positions = [i for i, s in enumerate(segments) if s.startswith("{") and i > 0
+                         and self.segment_entity(segments[i - 1]) == entity]
+        ends_with_param = bool(segments) and segments[-1].startswith("{")
+        for i, seg in enumerate(segments):
+            if not seg.startswith("{"):
+                continue
+            given = seg.strip("{}")
+            p = by_given.get(given)
+            if p is None:
+                continue
+            owner = self.segment_entity(segments[i - 1]) if i > 0 and not segments[i - 1].startswith("{") else None
+            is_key = (own_positions and i == own_positions[-1]) or (
+                not own_positions and owner is None and verb != "list" and (ends_with_param and i == len(segments) - 1
+                                                                           or field_name(given) == pk.name))
+            if is_key:
+                out.append(_renamed(p, pk.name, pk.type))
+                continue
+            column = field_name(given) if any(f.name == field_name(given) for f in ent.fields) else None
+            if owner is not None and owner != entity:
+                refs = [f for f in ent.fields if f.references == owner]
+                column = refs[0].name if refs else column
+            if column is None:
+                if verb in ("get", "update", "delete", "action", "list", "create"):
+                    self.notes.append(f"{name}: path parameter {given!r} names no field of {entity}; dropped "
+                                      "(it only scopes the path)")
+                    continue
+            out.append(_renamed(p, column or field_name(given), p.type))
+        return out
+
+    # -- states ----------------------------------------------------------------------------------------------
+
+    def transition(self, name: str, path: str, op: dict[str, Any], entity: str, verb: str) -> dict[str, Any] | None:
+        """The state change an action's verb states on a status enum: ``cancel`` sets ``cancelled``."""
+        words = snake(name).split("_") + snake(path.rstrip("/").split("/")[-1]).split("_")
+        if verb == "delete":
+            words = [w for w in words if w in ("cancel", "void", "archive", "close", "revoke", "deactivate")]
+        fields = [f for f in self.s.entities[entity].fields if f.enum and f.type == "string"]
+        fields.sort(key=lambda f: (f.name not in STATE_FIELDS, not f.name.endswith(STATE_FIELDS)))
+        for word in words:
+            for target in STATE_WORDS.get(word, ()):
+                for f in fields:
+                    hit = next((v for v in f.enum or [] if norm(str(v)) == norm(target)), None)
+                    if hit is not None:
+                        sources = [v for v in f.enum or [] if v != hit and norm(str(v)) not in TERMINAL]
+                        self.notes.append(f"{name}: sets {f.name} to {hit!r} (read from its verb '{word}')")
+                        return {"field": f.name, "from": sources or [v for v in f.enum or [] if v != hit],
+                                "to": hit}
+        return None
+
+
+def _camel(segment: str) -> str:
+    words = snake(segment).split("_")
+    if words and words[-1].endswith("s"):
+        words[-1] = words[-1][:-1]
+    return "".join(w.title() for w in words)
+
+
+def _renamed(p: Parameter, name: str, kind: str) -> Parameter:
+    data = p.model_dump()
+    data["name"], data["type"], data["required"] = name, kind if kind in ("string", "integer") else "string", True
+    return Parameter(**data)
+
+
+def _forms(word: str) -> list[str]:
+    """A resource name as a path segment may spell it: itself, its plural, its last word and that plural."""
+    from envfactory_gym.envgen.compile.blueprint import plural
+
+    last = word.split("_")[-1]
+    return list(dict.fromkeys([word, plural(word), word.replace("_", ""), plural(word.replace("_", "")),
+                               last, plural(last)]))
+
+
+def _singulars(word: str) -> list[str]:
+    out = []
+    if word.endswith("ies"):
+        out.append(word[:-3] + "y")
+    if word.endswith("es"):
+        out.append(word[:-2])
+    if word.endswith("s"):
+        out.append(word[:-1])
+    return out
+
+
+def _tool_name(raw: str, taken: set[str]) -> str:
+    name = snake(raw)[:60].strip("_") or "operation"
+    if name[0].isdigit():
+        name = f"op_{name}"
+    if keyword.iskeyword(name):
+        name += "_"
+    base, n = name, 2
+    while name in taken:
+        name, n = f"{base}_{n}", n + 1
+    return name
+
+
+def _verb(method: str, path: str, returns: str, name: str, tables: dict[str, str]) -> str:
+    segments = [s for s in path.rstrip("/").split("/") if s]
+    ends_with_id = bool(segments) and segments[-1].startswith("{")
+    if method == "get":
+        return "list" if returns == "list" or not ends_with_id else "get"
+    if method in ("put", "patch"):
+        return "update"
+    if method == "delete":
+        return "delete"
+    if returns == "list" or snake(name).split("_")[0] in ("search", "list", "find", "query"):
+        return "list" if returns == "list" else "action"
+    last = snake(segments[-1]) if segments else ""
+    names_collection = last in tables or any(f in tables for f in _singulars(last))
+    first = last.split("_")[0]
+    if not ends_with_id and not names_collection and first in RPC_VERBS:  # POST /getAccount, /closeAccount
+        return RPC_VERBS[first]
+    if not ends_with_id and not names_collection and first in STATE_WORDS:
+        return "action"
+    return "create" if not ends_with_id and (names_collection or "{" not in path) else "action"
+
+
+def read_openapi(path: str | Path) -> Digest:
+    """Read an OpenAPI 3.0/3.1 or Swagger 2.0 document (JSON or YAML; local files it refers to are bundled in).
+
+    One entity per resource schema (an object with an id), one operation per method. An operation that cannot be
+    compiled is left out with its reason in ``digest.extensions["skipped"]`` (notes on what was dropped or
+    adapted in ``["notes"]``); the compile report lists both.
+
+    Raises:
+        EnvFactoryError: one line naming the file and the problem (unreadable, unsupported version, no resource
+            schemas, no operation on a resource), with the nearest name where there is one.
+    """
+    path = Path(path)
+    doc = load_openapi(path)
+    reader = SchemaReader(path, doc)
+    entities = reader.read_entities()
+    ops_reader = OperationReader(reader)
+    operations = ops_reader.read_operations()
+    if not operations:
+        reasons = [s["reason"] for s in ops_reader.skipped]
+        top = max(set(reasons), key=reasons.count) if reasons else "the document has no paths"
+        raise reader.error(f"no operation could be compiled ({len(reasons)} skipped; most often: {top})")
+    info = doc.get("info") or {}
+    title = " ".join(str(info.get("title", "")).split())
+    constraints = [o.description.split("\n\n", 1)[1].strip() for o in operations if "\n\n" in o.description]
+    ext = _extensions(info)
+    ext.update(_extensions(doc))
+    ext["skipped"] = ops_reader.skipped
+    ext["notes"] = [*reader.notes, *ops_reader.notes]
+    ext["source-version"] = str(info.get("version", ""))
+    licence = info.get("license")
+    if isinstance(licence, dict) and licence.get("name"):
+        ext["source-license"] = str(licence["name"])
+    return Digest(name=snake(str(ext.get("name") or title or path.stem))[:40] or "api",
+                  domain=str(ext.get("domain") or "general"), source_kind="openapi", sources=[str(path)],
+                  title=title, description=clean_text(info.get("description", ""), 600).replace("\n\n", " "),
+                  entities=entities, operations=operations, constraints=list(dict.fromkeys(constraints)),
+                  extensions=ext)

@@ -1,0 +1,205 @@
+"""The compiler on specifications written like real vendor ones: Swagger 2.0, wrapped lists, odd ids, big specs."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from envfactory_gym.envgen.compile import compile_digest, read_openapi
+from envfactory_gym.envgen.compile.loader import converter_command
+from envfactory_gym.envgen.compile.plan import build_plan
+from envfactory_gym.errors import EnvFactoryError, ToolError
+
+ROOT = Path(__file__).resolve().parents[2]
+SPECS = ROOT / "tests" / "fixtures" / "envgen" / "specs"
+HELPLINE = SPECS / "helpline_tickets.json"
+CLINIC = SPECS / "clinic" / "openapi.yaml"
+SWAGGER = SPECS / "petclinic_swagger.yaml"
+needs_converter = pytest.mark.skipif(converter_command() is None,
+                                     reason="swagger2openapi (npm) is not installed")
+
+
+@pytest.fixture(scope="module")
+def helpline(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return compile_digest(read_openapi(HELPLINE), tmp_path_factory.mktemp("h") / "helpline", tasks=5)
+
+
+def _ops(digest: Any) -> dict[str, Any]:
+    return {o.name: o for o in digest.operations}
+
+
+def _run(folder: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+    from envfactory_gym.package import EnvPackage
+
+    pkg = EnvPackage(folder, allow_no_tasks=True)
+    state = pkg.new_state()
+    out = []
+    try:
+        for name, args in calls:
+            tool = pkg.tools[name]
+            try:
+                out.append(state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(args)))
+            except ToolError as exc:
+                out.append(exc)
+    finally:
+        state.close()
+        pkg.close()
+    return out
+
+
+def test_wrapped_list_responses_are_unwrapped() -> None:
+    ops = _ops(read_openapi(HELPLINE))
+    assert (ops["list_projects"].entity, ops["list_projects"].returns) == ("Project", "list")  # {"items": [...]}
+    assert (ops["list_tickets"].entity, ops["list_tickets"].returns) == ("Ticket", "list")  # {"data": [...]}
+
+
+def test_array_index_refs_and_other_id_names() -> None:
+    digest = read_openapi(HELPLINE)
+    keys = {e.name: e.primary_key().name for e in digest.entities if e.primary_key()}
+    assert keys["Project"] == "key" and keys["Ticket"] == "sid" and keys["Comment"] == "gid"
+    priority = next(p for p in _ops(digest)["update_ticket"].parameters if p.name == "priority")
+    assert (priority.minimum, priority.maximum) == (1, 5)  # '#/components/schemas/Ticket/allOf/1/properties/...'
+    ticket = next(e for e in digest.entities if e.name == "Ticket")
+    fields = {f.name: f for f in ticket.fields}
+    assert fields["project_key"].references == "Project"  # <resource>_<its key>
+    assert fields["assignee"].type == "object" and fields["assignee"].references is None  # embedded, no key
+
+
+def test_path_parameters_bind_by_position() -> None:
+    ops = _ops(read_openapi(HELPLINE))
+    assert [p.name for p in ops["get_ticket"].parameters] == ["sid"]  # /tickets/{ticketSid} -> Ticket.sid
+    given = {p.name: p.extensions["in"] for p in ops["list_tickets"].parameters}
+    assert given == {"project_key": "path", "status": "query"}  # cursor, sort and the header are dropped
+    opened = [p.name for p in ops["open_ticket"].parameters]
+    assert opened.count("project_key") == 1  # the path and the body both name it: one argument
+
+
+def test_cancel_sets_the_status_and_references_are_enforced(helpline: Path) -> None:
+    tickets = list(csv.DictReader((helpline / "seed" / "tickets.csv").open(encoding="utf-8")))
+    projects = {r["key"] for r in csv.DictReader((helpline / "seed" / "projects.csv").open(encoding="utf-8"))}
+    assert tickets and all(r["project_key"] in projects for r in tickets if r["project_key"])
+    target = next(r["sid"] for r in tickets if r["status"] == "open")
+    cancelled, missing = _run(helpline, [("cancel_ticket", {"sid": target}),
+                                         ("open_ticket", {"project_key": "NOPE", "title": "Printer jam"})])
+    assert cancelled["status"] == "cancelled" and cancelled["sid"] == target
+    assert isinstance(missing, ToolError) and "NOPE" in str(missing)
+
+
+def test_skipped_operations_are_reported_with_reasons(helpline: Path) -> None:
+    report = json.loads((helpline / "report.json").read_text(encoding="utf-8"))
+    skipped = {s["operation"]: s["reason"] for s in report["skipped"]}
+    assert "no resource schema" in skipped["get_stats"]
+    assert "state change" in skipped["escalate_ticket"]
+    assert "get_stats" in (helpline / "report.md").read_text(encoding="utf-8")
+    assert {t["name"] for t in report["tools"]} >= {"cancel_ticket", "list_tickets", "open_ticket"}
+
+
+def test_compiled_folder_is_valid_and_its_own_tests_pass(helpline: Path) -> None:
+    schema = (helpline / "schema.sql").read_text(encoding="utf-8")
+    assert all(line.startswith(("--", "CREATE", "    ", ")")) or not line for line in schema.splitlines())
+    compile((helpline / "tools.py").read_text(encoding="utf-8"), "tools.py", "exec")
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(helpline / "tests")],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-2000:]
+
+
+def test_multi_file_refs_are_bundled(tmp_path: Path) -> None:
+    digest = read_openapi(CLINIC)
+    names = {e.name: e for e in digest.entities}
+    assert set(names) == {"Customer", "stay"}
+    stay = {f.name: f for f in names["stay"].fields}
+    assert stay["customer_id"].references == "Customer" and names["stay"].primary_key().name == "uuid"
+    tier = next(f for f in names["Customer"].fields if f.name == "tier")
+    assert tier.enum == ["standard", "gold"]
+    cancel = _ops(digest)["cancel_stay"]  # DELETE named cancel on a schema with a cancelled status
+    assert cancel.verb == "action" and cancel.extensions["transition"]["to"] == "cancelled"
+
+
+@needs_converter
+def test_swagger_2_compiles(tmp_path: Path) -> None:
+    digest = read_openapi(SWAGGER)
+    ops = _ops(digest)
+    assert [p.name for p in ops["get_pet"].parameters] == ["id"]  # /pets/{petId} -> Pet.id
+    assert [p.name for p in ops["list_owner_pets"].parameters] == ["owner_id"]
+    assert [p.name for p in ops["list_owners"].parameters] == ["last_name"]  # limit, offset, header dropped
+    folder = compile_digest(digest, tmp_path / "clinic", tasks=5)
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    assert [s["operation"] for s in report["skipped"]] == ["upload_photo"]
+    pets = list(csv.DictReader((folder / "seed" / "pets.csv").open(encoding="utf-8")))
+    owners = {r["id"] for r in csv.DictReader((folder / "seed" / "owners.csv").open(encoding="utf-8"))}
+    assert all(r["owner_id"] in owners for r in pets if r["owner_id"])
+    (refused,) = _run(folder, [("add_pet", {"owner_id": 999999, "name": "Rex", "species": "dog"})])
+    assert isinstance(refused, ToolError)
+
+
+def _large_spec(resources: int = 30) -> dict[str, Any]:
+    """A vendor-sized spec: resources in a chain of references, each with list/get/create/update/delete."""
+    schemas: dict[str, Any] = {}
+    paths: dict[str, Any] = {}
+    for i in range(resources):
+        name = f"Thing{i:02d}"
+        props: dict[str, Any] = {"id": {"type": "string"}, "label": {"type": "string"}}
+        if i:
+            props[f"thing{i - 1:02d}Id"] = {"type": "string"}
+        schemas[name] = {"type": "object", "required": ["id"], "properties": props}
+        one = {"200": {"description": "ok", "content": {"application/json": {
+            "schema": {"$ref": f"#/components/schemas/{name}"}}}}}
+        many = {"200": {"description": "ok", "content": {"application/json": {
+            "schema": {"type": "array", "items": {"$ref": f"#/components/schemas/{name}"}}}}}}
+        body = {"content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}}
+        key = [{"name": "thingId", "in": "path", "required": True, "schema": {"type": "string"}}]
+        paths[f"/thing{i:02d}s"] = {"get": {"operationId": f"list{name}s", "responses": many},
+                                    "post": {"operationId": f"create{name}", "requestBody": body, "responses": one}}
+        paths[f"/thing{i:02d}s/{{thingId}}"] = {
+            "get": {"operationId": f"get{name}", "parameters": key, "responses": one},
+            "patch": {"operationId": f"update{name}", "parameters": key, "requestBody": body, "responses": one},
+            "delete": {"operationId": f"delete{name}", "parameters": key, "responses": {"204": {"description": "ok"}}},
+            "put": {"operationId": f"replace{name}", "parameters": key, "requestBody": body, "responses": one}}
+    return {"openapi": "3.0.1", "info": {"title": "Big Vendor", "version": "1"}, "paths": paths,
+            "components": {"schemas": schemas}}
+
+
+def test_large_spec_compiles_into_a_connected_subset_within_budget(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(_large_spec()), encoding="utf-8")
+    digest = read_openapi(path)
+    assert len(digest.operations) == 180
+    plan = build_plan(digest, max_tables=8, max_tools=20)
+    assert 2 <= len(plan.tables) <= 8 and len(plan.tools) <= 20
+    names = {t.name for t in plan.tables}
+    linked = {t.name for t in plan.tables for c in t.columns if c.references in names} | \
+        {c.references for t in plan.tables for c in t.columns if c.references in names}
+    assert linked == names  # every chosen table refers to or is referred to by another chosen one
+    assert any(x.get("table") for x in plan.left_out) and any(x.get("tool") for x in plan.left_out)
+    assert {tp.verb for tp in plan.tools} >= {"create", "list"}
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("openapi: 3.0.0\ninfo: {title: x\n", "not valid JSON or YAML"),
+    ('{"swagger": "1.2", "apis": []}', "only OpenAPI 3.0/3.1 and Swagger 2.0"),
+])
+def test_a_bad_spec_gives_one_line_naming_the_file(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "vendor.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(EnvFactoryError) as err:
+        read_openapi(path)
+    assert message in str(err.value) and "vendor.yaml" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_compile_corpus_quick(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "compile_corpus.py"), "--quick",
+                           "--out", str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert summary["specs"] == 3 and summary["compiled"] >= 2
+    rows = [json.loads(x) for x in (tmp_path / "results.jsonl").read_text(encoding="utf-8").splitlines()]
+    again = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "compile_corpus.py"), "--quick",
+                            "--out", str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0 and len((tmp_path / "results.jsonl").read_text(encoding="utf-8").splitlines()) \
+        == len(rows)  # resumed: nothing compiled twice
