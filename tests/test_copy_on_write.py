@@ -152,3 +152,31 @@ def test_an_env_whose_tools_upsert_keeps_its_indexes(library_package, tmp_path):
         assert _indexes(s) >= 1
     finally:
         s.close()
+
+
+def test_the_key_map_follows_deletes_rollbacks_and_resets(library_package):
+    s = library_package.new_state()
+    new = "INSERT INTO loans VALUES ('L-901', 'M-002', 'B-001', TIMESTAMP '2026-02-01 09:00:00', false)"
+    first = s.db.scalar("SELECT min(loan_id) FROM loans")
+    try:
+        def insert_then_refuse(db):
+            db.execute(new)
+            raise ToolError("refused after the insert")
+
+        with pytest.raises(ToolError):
+            s.run_in_transaction(insert_then_refuse, writes=True)
+        s.run_in_transaction(_write(new), writes=True)  # the rolled-back insert left no trace in the map
+        with pytest.raises(duckdb.ConstraintException, match="L-901"):
+            s.run_in_transaction(_write(new), writes=True)
+        s.run_in_transaction(_write(f"DELETE FROM loans WHERE loan_id = '{first}'"), writes=True)
+        s.run_in_transaction(_write(f"INSERT INTO loans SELECT * FROM {library_package.template.catalog}.loans "
+                                    f"WHERE loan_id = '{first}'"), writes=True)  # a deleted key may come back
+        two = ("INSERT INTO loans VALUES ('L-902', 'M-002', 'B-001', TIMESTAMP '2026-02-01 09:00:00', false), "
+               "('L-902', 'M-003', 'B-002', TIMESTAMP '2026-02-01 09:00:00', false)")
+        with pytest.raises(duckdb.ConstraintException, match="L-902"):
+            s.run_in_transaction(_write(two), writes=True)
+        s.reset()
+        s.run_in_transaction(_write(new), writes=True)  # after a reset L-901 is new again
+        assert s.db.scalar("SELECT count(*) FROM loans WHERE loan_id = 'L-901'") == 1
+    finally:
+        s.close()

@@ -21,15 +21,18 @@ from envfactory_gym.errors import ToolTimeoutError
 
 _PLAIN_INSERT = re.compile(r"^\s*INSERT\s+INTO\b", re.IGNORECASE)
 _PLAIN_UPDATE = re.compile(r"^\s*UPDATE\b", re.IGNORECASE)
+_PLAIN_DELETE = re.compile(r"^\s*DELETE\s+FROM\b", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=4096)
 def _write_kind(sql: str) -> str:
-    """'insert' for a plain INSERT (only new rows), 'update' for a plain UPDATE, else 'other'."""
+    """'insert' for a plain INSERT (only new rows), 'update' / 'delete' for a plain UPDATE / DELETE, else 'other'."""
     if _PLAIN_INSERT.match(sql) and not re.search(r"\bON\s+CONFLICT\b", sql, re.IGNORECASE):
         return "insert"
     if _PLAIN_UPDATE.match(sql):
         return "update"
+    if _PLAIN_DELETE.match(sql):
+        return "delete"
     return "other"
 
 
@@ -94,8 +97,13 @@ class DuckDBState:
         self._needs_copy: set[str] = set()
         #: Keys inserted or updated in the open write transaction, and tables written there without known keys:
         #: checked for duplicates before it commits when copies carry no key index.
-        self._txn_keys: dict[str, set[Any]] = {}
         self._txn_whole: set[str] = set()
+        #: Keys present or gone in this env against the template (since the last reset), and the open
+        #: transaction's changes to that: a new row's key is checked against them, with no query.
+        self._present: dict[str, dict[Any, bool]] = {}
+        self._txn_present: dict[str, dict[Any, bool]] = {}
+        #: Tables whose keys moved in ways the map cannot follow (a key column set, raw SQL): checked by query.
+        self._unknown: set[str] = set()
         self._closed = False
         self._finalizer = weakref.finalize(self, _detach, self.catalog, self._cur, os.getpid())
         self.db = Database(self._cur, now=now, on_write=self._on_write, on_keys=self._on_keys)
@@ -126,36 +134,49 @@ class DuckDBState:
         kind = _write_kind(sql)
         self._kinds.setdefault(table, set()).add(kind)
         keys = self._keys.setdefault(table, set())
-        touched = self._txn_keys.setdefault(table, set()) if kind != "delete" else None
-        for (key,) in rows:
-            key = tuple(key) if isinstance(key, list) else key
-            keys.add(key)
-            if touched is not None:
-                touched.add(key)
+        found = [tuple(key) if isinstance(key, list) else key for (key,) in rows]
+        keys.update(found)
+        # A keyed UPDATE never sets a key column (those restore the whole table): only new rows can clash.
+        if kind == "update" or not self.template.light_copies:
+            return
+        if kind == "other" or table in self._unknown:  # e.g. WITH ... INSERT: checked by a query before the commit
+            self._txn_whole.add(table)
+            return
+        txn = self._txn_present.setdefault(table, {})
+        if kind == "delete":
+            txn.update(dict.fromkeys(found, False))
+            return
+        base, known = self.template.key_set(table), self._present.get(table, {})
+        for key in found:
+            present = txn.get(key, known.get(key, key in base))
+            if present:
+                cols = ", ".join(self.template.tables[table].primary_key)
+                raise duckdb.ConstraintException(f'Duplicate key "{cols}: {key}" violates primary key constraint '
+                                                 f"of table {table!r}")
+            txn[key] = True
 
     def _check_keys(self) -> None:
-        """Refuse the open transaction if it left two rows with one primary key (the copies have no index to
-        refuse it at the statement): the same error, with the same key, that an indexed table gives."""
+        """Refuse the open transaction if a write whose keys were not returned left two rows with one primary
+        key (copies have no index to refuse it): the error an indexed table gives, with the key."""
         tmpl, cur = self.template, self._cur
-        for t in sorted(set(self._txn_keys) | self._txn_whole):
-            if t not in self.copied:
-                continue
+        for t in sorted(self._txn_whole & self.copied):
             key = tmpl.key_sql(t)
-            listed = None if t in self._txn_whole else _sql_list(self._txn_keys.get(t, ()))
-            if listed == "[]":
-                continue  # nothing inserted or updated
-            where = "" if listed is None else f" WHERE list_contains({listed}, {key})"
-            row = cur.execute(f"SELECT {key} FROM {t}{where} GROUP BY ALL HAVING count(*) > 1 LIMIT 1").fetchone()
+            row = cur.execute(f"SELECT {key} FROM {t} GROUP BY ALL HAVING count(*) > 1 LIMIT 1").fetchone()
             if row is not None:
                 cols = ", ".join(tmpl.tables[t].primary_key)
                 raise duckdb.ConstraintException(f'Duplicate key "{cols}: {row[0]}" violates primary key '
                                                  f"constraint of table {t!r}")
+        for t in self._txn_whole:  # keys moved in ways the map cannot follow: read them again when needed
+            self._present.pop(t, None)
+            self._txn_present.pop(t, None)
+            self._unknown.add(t)
 
     def mark_written(self, tables: Iterable[str]) -> None:
         """Note tables changed by SQL that bypassed :attr:`db`: the next reset restores them whole."""
         tables = set(tables)
         self.dirty |= tables
         self._whole |= tables
+        self._unknown |= tables
 
     def materialize(self, tables: Iterable[str]) -> None:
         """Turn ``tables`` into real copies now (as their first write would)."""
@@ -187,6 +208,8 @@ class DuckDBState:
         self._keys.clear()
         self._kinds.clear()
         self._whole.clear()
+        self._present.clear()
+        self._unknown.clear()
 
     def _restore_sql(self, t: str) -> str:
         # One statement per table in the common cases: rows only inserted are deleted, rows only updated
@@ -258,7 +281,7 @@ class DuckDBState:
 
     def _write_once(self, func: Any, args: tuple[Any, ...], kwargs: dict[str, Any], timeout_s: float | None) -> Any:
         cur = self._cur
-        self._txn_keys.clear()
+        self._txn_present.clear()
         self._txn_whole.clear()
         token = _watchdog.start(cur, timeout_s) if timeout_s is not None else None
         try:
@@ -293,6 +316,8 @@ class DuckDBState:
             if self.template.light_copies:
                 self._check_keys()
             cur.execute(_control("COMMIT"))
+            for t, changes in self._txn_present.items():
+                self._present.setdefault(t, {}).update(changes)
         except duckdb.Error:
             cur.execute(_control("ROLLBACK"))
             raise

@@ -42,11 +42,24 @@ class Template:
     pid: int = field(default_factory=os.getpid)
     _fingerprints: dict[str, tuple[int, int | None]] | None = field(default=None, repr=False)
     _keyed: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
+    _key_sets: dict[str, frozenset[Any]] = field(default_factory=dict, repr=False)
 
     def key_sql(self, table: str) -> str:
         """An expression of a row's primary key (a list of strings when the key has several columns)."""
         pk = self.tables[table].primary_key
         return pk[0] if len(pk) == 1 else "[" + ", ".join(f"{c}::VARCHAR" for c in pk) + "]"
+
+    def key_set(self, table: str) -> frozenset[Any]:
+        """The primary keys of ``table``'s initial rows, as ``RETURNING`` gives them (read once per process)."""
+        keys = self._key_sets.get(table)
+        if keys is None:
+            cur = shared_connection().cursor()
+            try:
+                rows = cur.execute(f"SELECT {self.key_sql(table)} FROM {self.catalog}.{table}").fetchall()
+            finally:
+                cur.close()
+            keys = self._key_sets[table] = frozenset(tuple(k) if isinstance(k, list) else k for (k,) in rows)
+        return keys
 
     def keyed(self, table: str, sql: str) -> Any:
         """``sql`` (a write to ``table``) parsed with ``RETURNING <primary key>``, or None where that could
