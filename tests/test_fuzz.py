@@ -213,7 +213,7 @@ def hostile_actions(f: Fuzzed) -> st.SearchStrategy[Any]:
 
 
 @pytest.mark.parametrize("env_id", ENV_IDS)
-@settings(max_examples=100, deadline=None, derandomize=True,
+@settings(max_examples=60, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example])
 @given(data=st.data())
 def test_hostile_actions_never_raise_escape_the_space_or_change_state(env_id: str, data: st.DataObject) -> None:
