@@ -191,14 +191,17 @@ class ConversationEnv(gym.Env[tuple, Any]):
         self._truncated = False
         self._reason = ""
 
-    def _apply(self, parsed: ParsedAction) -> None:
-        # A turn with calls keeps only the text around them as content: the calls live in ``tool_calls``, and
-        # a template that writes both would show the model each call twice.
+    def _add_turn(self, parsed: ParsedAction) -> None:
+        """Append the agent's turn to the conversation. A turn with calls keeps only the text around them as
+        content: the calls live in ``tool_calls``, and a template that writes both would show each call twice."""
         content = parsed.aside if parsed.calls else parsed.message or parsed.raw_text
         assistant: Message = {"role": "assistant", "content": content or ""}
         if parsed.calls:
             assistant["tool_calls"] = [c.to_openai() for c in parsed.calls]
         self._messages.append(assistant)
+
+    def _apply(self, parsed: ParsedAction) -> None:
+        self._add_turn(parsed)
         good = [c for c in parsed.calls if c.error is None and isinstance(c.arguments, Mapping)]
         if good or (not parsed.calls and not parsed.errors):
             self._on_message(parsed, good)

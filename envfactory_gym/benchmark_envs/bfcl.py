@@ -33,7 +33,7 @@ from envfactory_gym.benchmark_envs.common import (
 )
 from envfactory_gym.errors import DataFileError, UnknownTaskError, UsageError, suggest
 from envfactory_gym.reward import CompositeReward, RewardConfig
-from envfactory_gym.spaces import Message, render_conversation
+from envfactory_gym.spaces import render_conversation
 from envfactory_gym.tasks import GoldCall
 from envfactory_gym.user import STOP_TOKEN
 
@@ -174,11 +174,7 @@ class BfclMultiTurnEnv(BenchEnv):
         return _turn_text(self.entry.turns[0])
 
     def _apply(self, parsed: ParsedAction) -> None:
-        content = parsed.aside if parsed.calls else parsed.message or parsed.raw_text
-        assistant: Message = {"role": "assistant", "content": content or ""}
-        if parsed.calls:
-            assistant["tool_calls"] = [c.to_openai() for c in parsed.calls]
-        self._messages.append(assistant)
+        self._add_turn(parsed)
         malformed = [c for c in parsed.calls if c.error is not None or not isinstance(c.arguments, Mapping)]
         if parsed.calls and not parsed.errors and not malformed:
             self._run_step(parsed.calls)
