@@ -86,12 +86,11 @@ def _refiner(args: argparse.Namespace) -> Any:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from envfactory_gym.querygen.export import export_rl, export_sft
+    """``tasks export-sft`` (``export-rl`` is the trainers' exporter, ``envfactory_gym.integrations.export``)."""
+    from envfactory_gym.querygen.export import export_sft
 
-    export = export_sft if args.tasks_command == "export-sft" else export_rl
-    extra = {"plan": args.plan} if export is export_sft else {}
-    n = export(args.env, args.tasks, args.output, prompt=args.prompt, **extra)
-    print(f"wrote {n} {'SFT' if export is export_sft else 'RL'} records to {args.output}")
+    n = export_sft(args.env, args.tasks, args.output, prompt=args.prompt, plan=args.plan)
+    print(f"wrote {n} SFT records to {args.output}")
     return 0
 
 
