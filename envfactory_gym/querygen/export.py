@@ -30,7 +30,7 @@ def sft_records(env_id: str, tasks_file: str | os.PathLike[str], prompt: str = "
         for i in range(len(u.tasks)):
             result = run_episode(env, OracleAgent(plan=plan), seed=i, options={"task_index": i}, keep_messages=True)
             records.append({"messages": [_clean(m) for m in result.messages], "tools": u.tool_schemas,
-                            "task_id": result.task_id, "reward": result.reward})
+                            "env": env_id, "task_id": result.task_id, "reward": result.reward})
         return records
     finally:
         env.close()
