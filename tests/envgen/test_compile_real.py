@@ -203,3 +203,56 @@ def test_compile_corpus_quick(tmp_path: Path) -> None:
                             "--out", str(tmp_path)], capture_output=True, text=True, timeout=300)
     assert again.returncode == 0 and len((tmp_path / "results.jsonl").read_text(encoding="utf-8").splitlines()) \
         == len(rows)  # resumed: nothing compiled twice
+
+
+def _rpc_spec(tmp_path: Path) -> Path:
+    """An RPC-style service written like the cloud vendors' ones: one POST per call, the call named in the path
+    after '#X-Amz-Target=', request/response message schemas per call, and ARNs as keys."""
+    def ref(name: str) -> dict[str, str]:
+        return {"$ref": f"#/components/schemas/{name}"}
+
+    def msg(*fields: str) -> dict[str, Any]:
+        return {"type": "object", "properties": {f: ref("Arn") if f.endswith("Arn") else {"type": "string"}
+                                                 for f in fields}}
+
+    plot = {"type": "object", "properties": {"PlotArn": ref("Arn"), "Name": {"type": "string"},
+                                             "Status": {"type": "string", "enum": ["ACTIVE", "CANCELLED"]}}}
+    schemas = {"Arn": {"type": "string"}, "PlotSummary": plot, "PlotDetail": plot,
+               "CreatePlotRequest": msg("Name"), "CreatePlotResponse": msg("PlotArn"),
+               "DescribePlotRequest": msg("PlotArn"), "DescribePlotResponse": {
+                   "type": "object", "properties": {"Plot": ref("PlotDetail")}},
+               "ListPlotsRequest": msg("NextToken"), "ListPlotsResponse": {
+                   "type": "object", "properties": {"Plots": {"type": "array", "items": ref("PlotSummary")},
+                                                    "NextToken": {"type": "string"}}},
+               "DeletePlotRequest": msg("PlotArn"), "CancelPlotRequest": msg("PlotArn")}
+
+    def call(name: str, response: str | None) -> dict[str, Any]:
+        ok: dict[str, Any] = {"description": "Success"}
+        if response:
+            ok["content"] = {"application/json": {"schema": ref(response)}}
+        return {"post": {"operationId": name, "responses": {"200": ok},
+                         "requestBody": {"content": {"application/json": {"schema": ref(f"{name}Request")}}}}}
+
+    paths = {f"/#X-Amz-Target=Garden.{n}": call(n, r) for n, r in (
+        ("CreatePlot", "CreatePlotResponse"), ("DescribePlot", "DescribePlotResponse"),
+        ("ListPlots", "ListPlotsResponse"), ("DeletePlot", None), ("CancelPlot", None))}
+    path = tmp_path / "garden.json"
+    path.write_text(json.dumps({"openapi": "3.0.0", "info": {"title": "Garden", "version": "1"}, "paths": paths,
+                                "components": {"schemas": schemas}}))
+    return path
+
+
+def test_rpc_style_calls_read_as_operations_on_their_resource(tmp_path: Path) -> None:
+    digest = read_openapi(_rpc_spec(tmp_path))
+    assert [e.name for e in digest.entities] == ["Plot"]  # the calls' request/response messages are no resources
+    plot = digest.entities[0]
+    assert plot.primary_key().name == "plot_arn"
+    ops = _ops(digest)
+    assert {n: (o.verb, o.entity) for n, o in ops.items()} == {
+        "create_plot": ("create", "Plot"), "describe_plot": ("get", "Plot"), "list_plots": ("list", "Plot"),
+        "delete_plot": ("delete", "Plot"), "cancel_plot": ("action", "Plot")}
+    assert ops["cancel_plot"].extensions["transition"]["to"] == "CANCELLED"
+    assert ops["describe_plot"].path == "/#X-Amz-Target=Garden.DescribePlot"  # the report names the real path
+    plan = build_plan(digest)
+    keys = {t.name: [a.name for a in t.args if a.role == "key"] for t in plan.tools}
+    assert keys["describe_plot"] == keys["delete_plot"] == keys["cancel_plot"] == ["plot_arn"]

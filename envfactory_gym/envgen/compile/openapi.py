@@ -58,6 +58,8 @@ WRAPPER_WORDS = frozenset({"response", "request", "result", "results", "output",
                            "object", "schema", "view", "representation"})
 
 
+#: Last words of an operation's own message schemas (``DeleteThingRequest``, ``ListThingsOutput``).
+MESSAGE_WORDS = frozenset({"request", "response", "input", "output", "result", "params", "parameters", "body"})
 ERROR_WORDS = frozenset({"error", "errors", "problem", "exception", "fault"})
 ERROR_NAMES = frozenset({"not_found", "invalid", "bad_request", "unauthorized", "forbidden", "conflict"})
 
@@ -198,16 +200,31 @@ class SchemaReader:
         core = core_name(name)
         first, last = core.split("_")[0], core.split("_")[-1]
         for candidate in (f"{snake(name)}_id", f"{core}_id", "id", f"{last}_id", f"{first}_id", *ID_NAMES,
-                          f"{core}_key", "arn", f"{core}_name", f"{core}_code", "name", "code"):
+                          f"{core}_key", "arn", f"{core}_arn", f"{last}_arn", f"{core}_name", f"{core}_code", "name", "code"):
             if candidate in props:
                 schema, _ = self.flatten(props[candidate], candidate)
                 if schema.get("type", "string") in ("string", "integer"):
                     return candidate
         return None
 
+    def operation_messages(self) -> frozenset[str]:
+        """Schema names that are one operation's request or response (``DeleteThingRequest`` of ``DeleteThing``):
+        messages of a call, never a resource of their own."""
+        ids = {snake(str(op["operationId"])) for item in (self.doc.get("paths") or {}).values()
+               if isinstance(item, dict) for op in item.values() if isinstance(op, dict) and op.get("operationId")}
+        out = set()
+        for name in self.schemas:
+            words = snake(name).split("_")
+            if len(words) > 1 and words[-1] in MESSAGE_WORDS and "_".join(words[:-1]) in ids:
+                out.add(name)
+        return frozenset(out)
+
     def read_entities(self) -> list[Entity]:
         found: dict[str, tuple[dict[str, Any], dict[str, Any], str]] = {}
+        messages = self.operation_messages()
         for name, raw in self.schemas.items():
+            if name in messages:
+                continue
             try:
                 schema, _ = self.flatten(raw, f"components.schemas.{name}")
             except ResourceError as exc:

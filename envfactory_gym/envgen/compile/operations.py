@@ -41,10 +41,15 @@ STATE_WORDS: dict[str, tuple[str, ...]] = {
     "revoke": ("revoked",), "restore": ("active", "restored"), "deliver": ("delivered",), "pay": ("paid",),
 }
 #: The first word of an RPC-style path (``POST /createAccount``) and the verb it means.
-RPC_VERBS = {"create": "create", "add": "create", "new": "create", "register": "create", "get": "get",
+RPC_VERBS = {"create": "create", "add": "create", "new": "create", "register": "create", "request": "create",
+             "issue": "create", "import": "create", "get": "get",
              "describe": "get", "read": "get", "retrieve": "get", "fetch": "get", "list": "list", "search": "list",
              "find": "list", "query": "list", "update": "update", "modify": "update", "edit": "update",
              "set": "update", "change": "update", "delete": "delete", "remove": "delete", "destroy": "delete"}
+#: First words of RPC calls that act on an existing record rather than create one (``RenewCertificate``).
+ACTION_VERBS = frozenset({"renew", "reset", "resend", "restart", "reboot", "rotate", "validate", "verify", "export",
+                          "tag", "untag", "attach", "detach", "associate", "disassociate", "assign", "unassign",
+                          "move", "copy", "merge", "transfer", "retry", "reprocess", "sync", "refresh", "test"})
 #: State values no action leaves from (an action applies to rows in any other state).
 TERMINAL = frozenset({"cancelled", "canceled", "completed", "complete", "closed", "deleted", "archived", "expired",
                       "rejected", "declined", "failed", "refunded", "voided", "done", "revoked", "finished"})
@@ -110,9 +115,10 @@ class OperationReader:
             raise Skip("deprecated")
         path_params, query = self.parameters(name, where, [*shared, *(op.get("parameters") or [])])
         body, body_ref = self.body(name, where, op)
-        entity, returns = self.operation_entity(path, method, op, body_ref, where)
-        verb = _verb(method, path, returns, name, self.tables)
-        params = self.bind_path(name, path, verb, entity, path_params)
+        route = rpc_route(path)  # '/#X-Amz-Target=Service.DeleteThing' is the RPC call '/DeleteThing'
+        entity, returns = self.operation_entity(route, method, op, body_ref, where)
+        verb = _verb(method, route, returns, name, self.tables)
+        params = self.bind_path(name, route, verb, entity, path_params)
         names = {p.name for p in params}
         for p in [*query, *body]:
             if p.name in names:
@@ -279,6 +285,13 @@ class OperationReader:
         for form in dict.fromkeys((key, *_singulars(key), bare, *_singulars(bare))):
             if form in self.tables:
                 return self.tables[form]
+        if len(words) > 2:  # an RPC call's noun inside its name: RenewCertificate, AddTagsToCertificate
+            for size in range(len(words) - 1, 0, -1):
+                for start in range(len(words) - size, 0, -1):
+                    part = "_".join(words[start:start + size])
+                    for form in (part, *_singulars(part)):
+                        if form in self.tables:
+                            return self.tables[form]
         return None
 
     # -- path parameters ---------------------------------------------------------------------------------------
@@ -345,6 +358,17 @@ class OperationReader:
         return None
 
 
+def rpc_route(path: str) -> str:
+    """A path with RPC-style segments reduced to the call's name: ``/#X-Amz-Target=Service.DeleteThing`` and
+    ``/?Action=DeleteThing`` read as ``/DeleteThing`` (the target names the operation, the path nothing else)."""
+    out = []
+    for seg in path.split("/"):
+        if not seg.startswith("{") and ("=" in seg or seg.startswith(("#", "?"))):
+            seg = re.split(r"[=.#?&]", seg.split("&", 1)[0].rsplit("=", 1)[-1])[-1]
+        out.append(seg)
+    return "/".join(out)
+
+
 def _camel(segment: str) -> str:
     words = snake(segment).split("_")
     if words and words[-1].endswith("s"):
@@ -407,6 +431,8 @@ def _verb(method: str, path: str, returns: str, name: str, tables: dict[str, str
     if not ends_with_id and not names_collection and first in RPC_VERBS:  # POST /getAccount, /closeAccount
         return RPC_VERBS[first]
     if not ends_with_id and not names_collection and first in STATE_WORDS:
+        return "action"
+    if not ends_with_id and not names_collection and first in ACTION_VERBS:  # POST /renewCertificate
         return "action"
     return "create" if not ends_with_id and (names_collection or "{" not in path) else "action"
 
