@@ -209,7 +209,7 @@ class SchemaReader:
 
     def operation_messages(self) -> frozenset[str]:
         """Schema names that are one operation's request or response (``DeleteThingRequest`` of ``DeleteThing``):
-        messages of a call, never a resource of their own."""
+        messages of a call, a resource only where the document has no other schema for it."""
         ids = {snake(str(op["operationId"])) for item in (self.doc.get("paths") or {}).values()
                if isinstance(item, dict) for op in item.values() if isinstance(op, dict) and op.get("operationId")}
         out = set()
@@ -223,8 +223,6 @@ class SchemaReader:
         found: dict[str, tuple[dict[str, Any], dict[str, Any], str]] = {}
         messages = self.operation_messages()
         for name, raw in self.schemas.items():
-            if name in messages:
-                continue
             try:
                 schema, _ = self.flatten(raw, f"components.schemas.{name}")
             except ResourceError as exc:
@@ -245,6 +243,16 @@ class SchemaReader:
         groups: dict[str, list[str]] = {}
         for name in found:  # Workspace, WorkspaceSummary, CreateWorkspaceResponse: one resource, Workspace
             groups.setdefault(core_name(name), []).append(name)
+        # A call's messages stand for a resource only where no other schema does: a message group keyed by another
+        # resource's key (AddTagsToThingRequest has ThingArn) or beside a plain schema of its own is left out.
+        plain_keys = {found[n][2] for names in groups.values() for n in names if n not in messages}
+        for core in list(groups):
+            names = groups[core]
+            if all(n in messages for n in names) and any(found[n][2] in plain_keys for n in names):
+                del groups[core]
+            elif any(n not in messages for n in names):
+                groups[core] = [n for n in names if n not in messages]
+        found = {n: found[n] for names in groups.values() for n in names}
         canonical: dict[str, str] = {}
         for core, names in groups.items():
             best = max(names, key=lambda n: (snake(n) == core, not set(snake(n).split("_")) & (

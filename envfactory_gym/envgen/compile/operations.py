@@ -72,12 +72,12 @@ class OperationReader:
         self.skipped: list[dict[str, str]] = []
         self.notes: list[str] = []
         self.tables: dict[str, str] = {}
-        for n in schemas.entities:
-            for form in _forms(snake(n)):
-                self.tables.setdefault(form, n)
-        for n in schemas.entities:
-            for form in _forms(schemas.cores.get(n, snake(n))):
-                self.tables.setdefault(form, n)
+        # Whole names first (``certificate`` is Certificate's before it is TagsToCertificate's last word).
+        for last in (False, True):
+            for n in schemas.entities:
+                for word in dict.fromkeys((snake(n), schemas.cores.get(n, snake(n)))):
+                    for form in _forms(word, last):
+                        self.tables.setdefault(form, n)
 
     def read_operations(self) -> list[Operation]:
         paths = self.s.doc.get("paths") or {}
@@ -382,13 +382,15 @@ def _renamed(p: Parameter, name: str, kind: str) -> Parameter:
     return Parameter(**data)
 
 
-def _forms(word: str) -> list[str]:
-    """A resource name as a path segment may spell it: itself, its plural, its last word and that plural."""
+def _forms(word: str, last: bool = True) -> list[str]:
+    """A resource name as a path segment may spell it: itself and its plural, or (``last``) its last word and
+    that word's plural."""
     from envfactory_gym.envgen.compile.blueprint import plural
 
-    last = word.split("_")[-1]
-    return list(dict.fromkeys([word, plural(word), word.replace("_", ""), plural(word.replace("_", "")),
-                               last, plural(last)]))
+    if last:
+        end = word.split("_")[-1]
+        return [end, plural(end)]
+    return list(dict.fromkeys([word, plural(word), word.replace("_", ""), plural(word.replace("_", ""))]))
 
 
 def _singulars(word: str) -> list[str]:
