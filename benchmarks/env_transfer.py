@@ -77,6 +77,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
     p.add_argument("--dtype", choices=DTYPES,
                    help="base weights (default: bfloat16 on a GPU or a CPU with native bf16 instructions, else float32)")
+    p.add_argument("--prepare-only", action="store_true",
+                   help="sample the tasks and write the oracle conversations, then stop (e.g. on a CPU before a GPU run)")
     p.add_argument("--quick", action="store_true",
                    help="a smoke run: 3 training envs, sizes 1 and all, 2 SFT steps, 2 tasks per evaluation, one seed")
     args = p.parse_args(argv)
@@ -312,13 +314,16 @@ def main(argv: list[str] | None = None) -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     info = provenance(out)
+    prepare_tasks(heldout, train, out, args)
+    if args.prepare_only:
+        print(f"tasks and SFT conversations written to {out / 'tasks'}")
+        return
     if args.model:
         model = args.model
     else:
         from envfactory_gym.agents.smollm2 import ensure_model_folder
 
         model = str(ensure_model_folder())
-    prepare_tasks(heldout, train, out, args)
     tasks = out / "tasks"
     setup_minutes = (time.perf_counter() - start) / 60
     print(f"held out: {', '.join(map(short, heldout))}; training envs: {', '.join(map(short, train))}; "

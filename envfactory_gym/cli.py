@@ -26,6 +26,7 @@ from envfactory_gym.cli_types import (
     output_file,
     positive_int,
 )
+from envfactory_gym.composite.cli import register as register_compose
 from envfactory_gym.envgen.cli import register as register_envgen
 from envfactory_gym.envgen.compile.cli import register as register_compile
 from envfactory_gym.errors import EnvFactoryError, Interrupted, UsageError
@@ -275,6 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
     register_authoring(sub)
     register_envgen(sub)
     register_compile(sub)
+    register_compose(sub)
     register_serve(sub)
     return parser
 

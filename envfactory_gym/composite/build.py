@@ -94,6 +94,7 @@ def compose(folder: str | Path) -> dict[str, Any]:
         con.close()
     atomic_write_text(folder / "schema.sql", "".join(schema_parts))
     _write_manifest(folder, spec)
+    _write_querygen(folder, spec)
     if not (folder / "tools.py").is_file() or (folder / "tools.py").read_text(encoding="utf-8") != TOOLS_PY:
         atomic_write_text(folder / "tools.py", TOOLS_PY)
     data = json.loads((folder / SPEC_FILE).read_text(encoding="utf-8"))
@@ -134,6 +135,69 @@ def _write_manifest(folder: Path, spec: CompositeSpec) -> None:
     if (folder / "policy_compact.md").is_file():
         manifest["compact_policy_file"] = "policy_compact.md"
     atomic_write_text(folder / "manifest.json", json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+
+
+def _write_querygen(folder: Path, spec: CompositeSpec) -> None:
+    """The members' QueryGen declarations as one ``querygen.json``: tables prefixed, tools by their composite
+    names, each member's file-wide parameters moved onto its own tools (members may say the same name
+    differently), then ``overlay/querygen.json`` on top (its keys win)."""
+    from envfactory_gym.composite.members import public_names
+
+    merged: dict[str, Any] = {"user": {"facts": {}}, "tables": {}, "tools": {}, "parameters": {}, "fields": {}}
+    renames = public_names(folder, spec)
+    for m in spec.members:
+        member = m.folder(folder)
+        path = member / "querygen.json"
+        if not path.is_file():
+            continue
+        data = json.loads(path.read_text(encoding="utf-8"))
+        names = member_tables(member, m.prefix)
+
+        def column(decl: dict[str, Any]) -> dict[str, Any]:
+            if isinstance(decl.get("column"), str) and "." in decl["column"]:
+                table, col = decl["column"].split(".", 1)
+                decl = {**decl, "column": f"{names.get(table, table)}.{col}"}
+            return decl
+
+        user = data.get("user") or {}
+        for key, fact in (user.get("facts") or {}).items():
+            merged["user"]["facts"].setdefault(key, fact)
+        if user.get("introduce") and "introduce" not in merged["user"]:
+            merged["user"]["introduce"] = user["introduce"]
+        for table, decl in (data.get("tables") or {}).items():
+            merged["tables"][names.get(table, table)] = decl
+        shared = {k: column(v) for k, v in (data.get("parameters") or {}).items()}
+        tools = data.get("tools") or {}
+        for name, public in renames[m.prefix].items():
+            decl = dict(tools.get(name) or {})
+            own = {k: column(v) for k, v in (decl.get("parameters") or {}).items()}
+            if shared or own:
+                decl["parameters"] = {**shared, **own}
+            if decl:
+                merged["tools"][public] = decl
+        for key, label in (data.get("fields") or {}).items():
+            merged["fields"].setdefault(key, label)
+        if data.get("currency") and "currency" not in merged:
+            merged["currency"] = data["currency"]
+    extra = folder / OVERLAY / "querygen.json"
+    if extra.is_file():
+        try:
+            mine = json.loads(extra.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise EnvFormatError(extra, f"not valid JSON: {exc}") from None
+        for key, value in mine.items():
+            if isinstance(value, dict) and isinstance(merged.get(key), dict):
+                merged[key] = {**merged[key], **value}
+            else:
+                merged[key] = value
+    from envfactory_gym.querygen.spec import QueryGenSpec
+
+    try:
+        QueryGenSpec.model_validate(merged)
+    except Exception as exc:  # pydantic's message names the field
+        raise EnvFormatError(extra if extra.is_file() else folder / "querygen.json",
+                             f"merged declarations are invalid: {str(exc).splitlines()[0]}") from None
+    atomic_write_text(folder / "querygen.json", json.dumps(merged, indent=2, ensure_ascii=False) + "\n")
 
 
 def _sql_path(path: Path) -> str:

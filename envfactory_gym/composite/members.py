@@ -81,13 +81,38 @@ def member_tools(tools_file: str | Path) -> dict[str, Callable[..., Any]]:
                                  f"the composite was built; run: envfactory compose {folder}")
         _module, tools = import_tools(member / "tools.py", f"envfactory_gym.envs.{spec.name}__{m.prefix}")
         loaded.append((m.prefix, member_tables(member, m.prefix), tools))
-    counts: dict[str, int] = {}
-    for _prefix, _names, tools in loaded:
-        for name in tools:
-            counts[name] = counts.get(name, 0) + 1
+    public = _public({prefix: list(tools) for prefix, _names, tools in loaded})
     out: dict[str, Callable[..., Any]] = {}
     for prefix, names, tools in loaded:
         for name, t in tools.items():
-            public = f"{prefix}_{name}" if counts[name] > 1 else name
-            out[public] = _bind(t.func, names, public)
+            out[public[prefix][name]] = _bind(t.func, names, public[prefix][name])
     return out
+
+
+def _public(tools: dict[str, list[str]]) -> dict[str, dict[str, str]]:
+    """Per member prefix, its tool names and their names in the composite (prefixed where members share one)."""
+    counts: dict[str, int] = {}
+    for names in tools.values():
+        for name in names:
+            counts[name] = counts.get(name, 0) + 1
+    return {prefix: {n: f"{prefix}_{n}" if counts[n] > 1 else n for n in names} for prefix, names in tools.items()}
+
+
+def public_names(folder: Path, spec: CompositeSpec) -> dict[str, dict[str, str]]:
+    """Per member prefix, its tool names and their names in the composite (read from the members' tools.py)."""
+    import ast
+
+    found: dict[str, list[str]] = {}
+    for m in spec.members:
+        tree = ast.parse((m.folder(folder) / "tools.py").read_text(encoding="utf-8"))
+        found[m.prefix] = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)
+                           and any(_is_tool_decorator(d) for d in node.decorator_list)]
+    return _public(found)
+
+
+def _is_tool_decorator(node: Any) -> bool:
+    import ast
+
+    target = node.func if isinstance(node, ast.Call) else node
+    return (isinstance(target, ast.Name) and target.id == "tool") or (
+        isinstance(target, ast.Attribute) and target.attr == "tool")

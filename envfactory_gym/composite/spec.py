@@ -86,7 +86,7 @@ def load_spec(folder: str | Path) -> CompositeSpec:
 
             near = [p.name for p in path.parent.parent.iterdir() if (p / "manifest.json").is_file()] \
                 if path.parent.parent.is_dir() else []
-            raise EnvFormatError(path, f"member {m.prefix!r}: {m.env!r} is no environment folder"
+            raise EnvFormatError(path, f"member {m.prefix!r}: {m.env!r} is no environment folder."
                                        f"{suggest(Path(m.env).name, near)}")
     return spec
 
