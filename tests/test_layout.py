@@ -15,7 +15,7 @@ PACKAGE = ROOT / "envfactory_gym"
 ENVS = ROOT / "generated_envs"
 MAX_MODULE_LINES = 600
 #: The capabilities built on the core: the core (top-level modules, ``reward``, ``database``) imports none.
-CAPABILITIES = ("agents", "authoring", "benchmark_envs", "envgen", "eval", "integrations", "querygen", "scale",
+CAPABILITIES = ("agents", "authoring", "benchmark_envs", "composite", "envgen", "eval", "integrations", "querygen", "scale",
                 "serve", "testing", "train", "verify")
 #: Modules kept only so that old imports work (each warns and hands over its new home).
 DEPRECATED = {"envfactory_gym.answers", "envfactory_gym.outcomes", "envfactory_gym.renderings",

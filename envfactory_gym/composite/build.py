@@ -14,7 +14,7 @@ from envfactory_gym.composite.sql import prefix_tables
 from envfactory_gym.errors import EnvFormatError
 from envfactory_gym.tasks import atomic_write_text, load_manifest
 
-__all__ = ["TOOLS_PY", "compose"]
+__all__ = ["TOOLS_PY", "compose", "recompose_matches"]
 
 TOOLS_PY = '''"""Tools of this composite: every member's own tools, run against the member's tables here."""
 
@@ -89,7 +89,8 @@ def compose(folder: str | Path) -> dict[str, Any]:
         except BaseException:
             shutil.rmtree(seed, ignore_errors=True)
             raise
-        rows = {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for ts in tables.values() for t in ts}
+        rows = {t: (con.execute(f"SELECT count(*) FROM {t}").fetchone() or (0,))[0]
+                for ts in tables.values() for t in ts}
     finally:
         con.close()
     atomic_write_text(folder / "schema.sql", "".join(schema_parts))
@@ -102,6 +103,30 @@ def compose(folder: str | Path) -> dict[str, Any]:
         raw["content_hash"] = member_hash(m.folder(folder))
     atomic_write_text(folder / SPEC_FILE, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     return {"tables": sum(len(t) for t in tables.values()), "rows": sum(rows.values()), "day_shift": shifts}
+
+
+def recompose_matches(folder: str | Path, scratch: str | Path) -> list[str]:
+    """Compose ``folder`` again in ``scratch`` (its spec, overlay and policies, the members where the spec finds
+    them) and return the generated files that differ from the committed ones (``[]``: the build is reproducible)."""
+    folder, scratch = Path(folder).resolve(), Path(scratch)
+    spec = load_spec(folder)
+    copy = scratch / "envs" / folder.name
+    copy.mkdir(parents=True)
+    for m in spec.members:
+        link = (copy / m.env).resolve()
+        if not link.exists():
+            link.symlink_to(m.folder(folder), target_is_directory=True)
+    for name in (SPEC_FILE, "policy.md", "policy_compact.md"):
+        if (folder / name).is_file():
+            shutil.copy(folder / name, copy / name)
+    if (folder / OVERLAY).is_dir():
+        shutil.copytree(folder / OVERLAY, copy / OVERLAY)
+    compose(copy)
+    made = {p.relative_to(copy).as_posix() for p in (copy / "seed").glob("*.csv")}
+    have = {p.relative_to(folder).as_posix() for p in (folder / "seed").glob("*.csv")}
+    files = sorted(made | have) + ["schema.sql", "manifest.json", "tools.py", "querygen.json", SPEC_FILE]
+    return [f for f in files if not (copy / f).is_file() or not (folder / f).is_file()
+            or (copy / f).read_bytes() != (folder / f).read_bytes()]
 
 
 def _load(con: Any, table: str, csv: Path) -> None:
@@ -141,7 +166,7 @@ def _write_querygen(folder: Path, spec: CompositeSpec) -> None:
     """The members' QueryGen declarations as one ``querygen.json``: tables prefixed, tools by their composite
     names, each member's file-wide parameters moved onto its own tools (members may say the same name
     differently), then ``overlay/querygen.json`` on top (its keys win)."""
-    from envfactory_gym.composite.members import public_names
+    from envfactory_gym.composite.members import public_names, tool_parameters
 
     merged: dict[str, Any] = {"user": {"facts": {}}, "tables": {}, "tools": {}, "parameters": {}, "fields": {}}
     renames = public_names(folder, spec)
@@ -153,7 +178,7 @@ def _write_querygen(folder: Path, spec: CompositeSpec) -> None:
         data = json.loads(path.read_text(encoding="utf-8"))
         names = member_tables(member, m.prefix)
 
-        def column(decl: dict[str, Any]) -> dict[str, Any]:
+        def column(decl: dict[str, Any], names: dict[str, str] = names) -> dict[str, Any]:
             if isinstance(decl.get("column"), str) and "." in decl["column"]:
                 table, col = decl["column"].split(".", 1)
                 decl = {**decl, "column": f"{names.get(table, table)}.{col}"}
@@ -168,11 +193,13 @@ def _write_querygen(folder: Path, spec: CompositeSpec) -> None:
             merged["tables"][names.get(table, table)] = decl
         shared = {k: column(v) for k, v in (data.get("parameters") or {}).items()}
         tools = data.get("tools") or {}
+        takes = tool_parameters(member)
         for name, public in renames[m.prefix].items():
             decl = dict(tools.get(name) or {})
             own = {k: column(v) for k, v in (decl.get("parameters") or {}).items()}
-            if shared or own:
-                decl["parameters"] = {**shared, **own}
+            given = {**{k: v for k, v in shared.items() if k in takes.get(name, ())}, **own}
+            if given:
+                decl["parameters"] = given
             if decl:
                 merged["tools"][public] = decl
         for key, label in (data.get("fields") or {}).items():

@@ -110,6 +110,15 @@ def public_names(folder: Path, spec: CompositeSpec) -> dict[str, dict[str, str]]
     return _public(found)
 
 
+def tool_parameters(member: Path) -> dict[str, list[str]]:
+    """Each ``@tool`` function of a member's ``tools.py`` and its parameters after the database."""
+    import ast
+
+    tree = ast.parse((member / "tools.py").read_text(encoding="utf-8"))
+    return {node.name: [a.arg for a in [*node.args.args, *node.args.kwonlyargs][1:]] for node in tree.body
+            if isinstance(node, ast.FunctionDef) and any(_is_tool_decorator(d) for d in node.decorator_list)}
+
+
 def _is_tool_decorator(node: Any) -> bool:
     import ast
 

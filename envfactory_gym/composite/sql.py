@@ -33,15 +33,15 @@ def _prefix(sql: str, names: tuple[tuple[str, str], ...]) -> str:
     rename = dict(names)
     tokens = duckdb.tokenize(sql)
     texts: list[tuple[int, str, str]] = []  # (start, kind, text)
-    for i, (start, kind) in enumerate(tokens):
+    for i, (start, token) in enumerate(tokens):
         end = tokens[i + 1][0] if i + 1 < len(tokens) else len(sql)
         raw = sql[start:end].rstrip()
-        if kind == duckdb.token_type.identifier:
+        if token == duckdb.token_type.identifier:
             m = _WORD.match(raw)
             raw = m.group(0) if m else raw
-        elif kind == duckdb.token_type.operator:
+        elif token == duckdb.token_type.operator:
             raw = raw[:1] if raw[:1] in "(),.;" else raw
-        texts.append((start, kind.name, raw))
+        texts.append((start, token.name, raw))
     edits: list[tuple[int, int, str]] = []
     depth, from_depth = 0, -1  # the depth of the open FROM list, -1 when none
     for i, (start, kind, text) in enumerate(texts):

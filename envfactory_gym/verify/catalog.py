@@ -26,13 +26,27 @@ class CatalogRow:
     def figures(self) -> dict[str, Any]:
         return dict(self.status.record.catalog) if self.status.record else {}
 
+    @property
+    def members(self) -> list[str]:
+        """A composite's member folders' names ([] for a plain environment)."""
+        import json
+
+        spec = self.folder / "composite.json"
+        if not spec.is_file():
+            return []
+        try:
+            return [Path(str(m.get("env", ""))).name for m in json.loads(spec.read_text(encoding="utf-8"))["members"]]
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return ["?"]
+
     def cells(self) -> list[str]:
         f = self.figures
         if not f:
             return [f"`{self.env_id}`", "?", "?", "?", "?", "?", "?", "?", "?", "no"]
         cov = f.get("line_coverage")
         return [
-            f"`{self.env_id}`", str(f.get("domain", "?")),
+            f"`{self.env_id}`", str(f.get("domain", "?")) + (
+                f" (composite: {' + '.join(self.members)})" if self.members else ""),
             f"{f.get('tools', 0)} ({f.get('read_tools', 0)} / {f.get('write_tools', 0)})",
             str(f.get("tables", 0)), f"{f.get('rows', 0):,}",
             f"{f.get('tasks', 0)} ({f.get('tasks_read_only', 0)} / {f.get('tasks_single_write', 0)} / "
@@ -57,14 +71,19 @@ def catalog(folders: dict[str, Path]) -> list[CatalogRow]:
 def totals(rows: list[CatalogRow]) -> list[str]:
     """The totals line of the catalog."""
     figs = [r.figures for r in rows if r.figures]
+    # A composite's tools, tables, rows and rules are its members': counted once, with the members.
+    plain = [r.figures for r in rows if r.figures and not r.members]
+    composites = sum(1 for r in rows if r.members)
 
-    def s(key: str) -> int:
-        return sum(int(f.get(key, 0)) for f in figs)
+    def s(key: str, of: list[dict[str, Any]] = plain) -> int:
+        return sum(int(f.get(key, 0)) for f in of)
 
-    domains = len({f.get("domain") for f in figs})
-    return [f"**{len(rows)} environments**", f"{domains} domains",
+    domains = len({f.get("domain") for f in plain})
+    envs = f"**{len(rows) - composites} environments" + (f" + {composites} composite" if composites else "") + "**"
+    return [envs, f"{domains} domains",
             f"{s('tools')} ({s('read_tools')} / {s('write_tools')})", str(s("tables")), f"{s('rows'):,}",
-            f"{s('tasks')} ({s('tasks_read_only')} / {s('tasks_single_write')} / {s('tasks_multi_goal')})",
+            f"{s('tasks', figs)} ({s('tasks_read_only', figs)} / {s('tasks_single_write', figs)} / "
+            f"{s('tasks_multi_goal', figs)})",
             str(s("rules")), "", _blind_total(figs), f"{sum(1 for r in rows if r.status.verified)} verified"]
 
 

@@ -69,6 +69,7 @@ def verify(folder: str | Path, *, record_path: Path | None = None, checks_to_run
         copy = work / folder.name
         shutil.copytree(folder, copy, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache",
                                                                     ".coverage*", "verification.json"))
+        _copy_members(folder, copy)
         env_checks = [c for c in ENV_CHECKS if c in wanted or c == "load"]
         say("checks " + ", ".join(env_checks))
         results.extend(_run_env_checks(copy, work, env_checks, limits, network))
@@ -95,6 +96,21 @@ def verify(folder: str | Path, *, record_path: Path | None = None, checks_to_run
     if write:
         write_record(folder, record, record_path)
     return record
+
+
+def _copy_members(folder: Path, copy: Path) -> None:
+    """A composite's members beside its copy, where its ``composite.json`` finds them (their tests left out)."""
+    from envfactory_gym.composite.spec import SPEC_FILE, load_spec
+
+    if not (folder / SPEC_FILE).is_file():
+        return
+    for m in load_spec(folder).members:
+        target = (copy / m.env).resolve()
+        if copy.parent.resolve() not in target.parents or target.exists():
+            raise EnvFormatError(folder / SPEC_FILE, f"member {m.prefix!r}: {m.env!r} must be a sibling folder "
+                                                     "such as '../hotel'")
+        shutil.copytree(m.folder(folder), target, ignore=shutil.ignore_patterns(
+            "__pycache__", "*.pyc", ".pytest_cache", ".coverage*", "verification.json", "tests"))
 
 
 def _relative(result: CheckResult, folder: Path, work: Path) -> CheckResult:

@@ -91,7 +91,7 @@ def test_a_changed_member_must_be_composed_again(tmp_path):
     compose(folder)
     seed = tmp_path / "banking" / "seed" / "payees.csv"
     seed.write_text(seed.read_text())  # same bytes: still fine
-    EnvPackage(folder, allow_no_tasks=True).tools
+    assert EnvPackage(folder, allow_no_tasks=True).tools
     with (tmp_path / "banking" / "tools.py").open("a") as f:
         f.write("\n# changed\n")
     with pytest.raises(EnvFormatError, match="changed since the composite was built; run: envfactory compose"):
