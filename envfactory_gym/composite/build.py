@@ -75,7 +75,7 @@ def compose(folder: str | Path) -> dict[str, Any]:
                 if extra.stem not in names:
                     from envfactory_gym.errors import suggest
 
-                    raise EnvFormatError(extra, f"member {m.prefix!r} has no table {extra.stem!r}"
+                    raise EnvFormatError(extra, f"member {m.prefix!r} has no table {extra.stem!r}."
                                                 f"{suggest(extra.stem, names)}")
         seed = Path(tempfile.mkdtemp(prefix=".seed.", dir=folder))
         try:

@@ -115,11 +115,12 @@ def shift_text(text: str, days: int) -> str:
 
     def move(m: re.Match[str]) -> str:
         day = datetime.strptime(m.group("date"), "%Y-%m-%d").date() + timedelta(days=days)
-        weekday = m.group("weekday")
-        if weekday:
+        said = m.group("weekday") or ""
+        if said:
+            word = said.rstrip(", ")
             full = names[day.weekday()]
-            weekday = (full if len(weekday) > 3 else full[:3]) + " "
-        return f"{weekday or ''}{day.isoformat()}"
+            said = (full if len(word) > 3 else full[:3]) + said[len(word):]
+        return f"{said}{day.isoformat()}"
 
     if not days:
         return text

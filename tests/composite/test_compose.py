@@ -38,6 +38,18 @@ def make_composite(tmp: Path, first: str, second: str, now: str | None = None, *
     return folder
 
 
+def covering(tasks: list) -> list:
+    """Every fourth task, and each task whose gold calls use a tool the chosen ones do not: every tool any task
+    uses runs, in a quarter of the time."""
+    chosen, seen = [], set()
+    for i, task in enumerate(tasks):
+        names = {c.name for c in task.gold_calls}
+        if i % 4 == 0 or names - seen:
+            chosen.append(task)
+            seen |= names
+    return chosen
+
+
 @pytest.mark.parametrize("member", MEMBERS)
 def test_every_gold_trajectory_plays_the_same_inside_a_composite(member, tmp_path):
     """Each catalog env's tools, run over its prefixed tables, give the same results and row changes."""
@@ -48,7 +60,7 @@ def test_every_gold_trajectory_plays_the_same_inside_a_composite(member, tmp_pat
     names = public_names(folder, load_spec(folder))
     assert set(joined.tools) == {n for per in names.values() for n in per.values()}
     rename = names["m"]
-    for task in alone.tasks:
+    for task in covering(alone.tasks):
         moved = task.model_copy(update={"gold_calls": [c.model_copy(update={"name": rename[c.name]})
                                                        for c in task.gold_calls]})
         a, b = alone.gold(task), joined.gold(moved)
