@@ -31,6 +31,9 @@ def test_perf_quick_writes_every_figure(tmp_path):
     assert "envs_5_rss_mib_per_env" in data
     assert data["episode_speedup_vs_tau2"] is None and data["tau2_skipped"]
     assert "τ²-bench peer" in proc.stdout
+    # Every env's episode beside retail-v0's, in the per-environment table (docs/performance.md).
+    assert r["summary"]["episode_over_retail"] == 1.0 and data["episode_over_retail_max"] == 1.0
+    assert "| `EnvFactory/retail-v0` |" in data["env_table"] and data["env_table"] in proc.stdout
 
 
 def test_peer_skips_cleanly_without_its_venv(tmp_path):
