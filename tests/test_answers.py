@@ -150,3 +150,24 @@ def test_titles_of_the_library(library_package, message, stated):
     k = AnswerKey(task.outputs, DataValues.from_template(library_package.template),
                   list(zip([c.name for c in task.gold_calls], library_package.gold(task).results)), task.instruction)
     assert k.judge([message]) == [stated]
+
+
+def test_short_dates_and_weekday_ordinals_read_as_dates():
+    """A month/day after a word that makes it a date, and a weekday with its day of the month, read as the date
+    nearest the clock (blind play of the travel composite); fractions and fuel levels stay numbers."""
+    from envfactory_gym.reward.renderings import canonical_text
+
+    today = datetime(2026, 6, 3)
+    assert canonical_text("due back by 11:00 am on 6/21", today) == "due back by 11:00 on 2026-06-21"
+    assert canonical_text("until 3 pm this coming Monday, the 15th", today) == "until 15:00 this coming 2026-06-15"
+    assert canonical_text("open through 1/4", today) == "open through 2026-01-04"
+    assert canonical_text("Tuesday the 15th", today) == "2026-09-15"  # the nearest 15th that is a Tuesday
+    for text in ("the tank was 6/8 full", "about 1/2 of it", "on 13/6"):
+        assert canonical_text(text, today) == text
+
+
+def test_a_false_prepaid_report_is_a_claimed_change():
+    from envfactory_gym.reward.outcomes import claims_change
+
+    assert claims_change(["Done, Tanya: I prepaid the full $2,793.00."])
+    assert not claims_change(["Your stay is not prepaid yet; a single payment is over your daily limit."])

@@ -107,7 +107,7 @@ def _worked_out(amount: str, known: set[str], most: int = 300) -> bool:
 
 #: Verbs of a change, as an agent reports one it made ("I've extended", "I moved", "I went ahead and cancelled").
 _CHANGED = ("added|applied|approved|assigned|booked|canceled|cancelled|changed|closed|created|credited|denied|"
-            "dropped|enrolled|extended|filed|froze|frozen|issued|marked|modified|moved|opened|paid|placed|"
+            "dropped|enrolled|extended|filed|froze|frozen|issued|marked|modified|moved|opened|paid|placed|prepaid|"
             "processed|put|recorded|refunded|reinstated|released|removed|replaced|reissued|rescheduled|reserved|"
             "scheduled|set up|submitted|switched|transferred|unfroze|updated|upgraded|waived|withdrew|withdrawn")
 _CLAIM = re.compile(rf"\bI(?:'ve|\s+have|\s+just|\s+also|\s+already|\s+now)*\s+(?:(?:gone|went)\s+ahead\s+and\s+)?"

@@ -25,6 +25,13 @@ _DAY_FIRST = re.compile(rf"\b{_WEEKDAY}(?P<d>{_DAY})(?:\s*(?:-|–|to)\s*(?P<d2>
 #: "6/13/2026", "13/06/2026", "2026/06/13", "6/13/26".
 _NUMERIC = re.compile(r"(?<![\d/.-])(?:(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<c>\d{4}|\d{2})|(?P<iy>\d{4})/(?P<im>\d{1,2})/"
                       r"(?P<id>\d{1,2}))(?![\d/])")
+#: "on 6/21", "by 6/21", "due 6/21": a month/day without a year, read as a date only after a word that says so
+#: (so that "6/8 full" or "1/2" stay numbers).
+_SHORT_NUMERIC = re.compile(r"(?P<lead>\b(?:on|by|until|till|through|thru|from|to|due|before|after|since|of)\s+)"
+                            r"(?P<a>1[0-2]|0?[1-9])/(?P<b>[12]\d|3[01]|0?[1-9])(?![\d/])", re.IGNORECASE)
+#: "Monday, the 15th", "this coming Friday the 3rd": a weekday and a day of the month.
+_WEEKDAY_ORDINAL = re.compile(r"\b(?P<w>mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+the\s+"
+                              r"(?P<d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b", re.IGNORECASE)
 #: "2:30 PM", "2 pm", "9:00 a.m."; "14:30" is already canonical.
 _TIME_12H = re.compile(r"\b(?P<h>1[0-2]|0?[1-9])(?::(?P<min>[0-5]\d))?\s*(?P<ap>[ap])\.?\s?m\b\.?", re.IGNORECASE)
 _NOON = re.compile(r"\bnoon\b|\bmidday\b", re.IGNORECASE)
@@ -44,6 +51,8 @@ def canonical_text(text: str, clock: datetime | date | None = None) -> str:
 def _canonical(text: str, today: date) -> str:
     text = _LIST_MARKER.sub(" ", text)
     text = _NUMERIC.sub(lambda m: _numeric(m, today), text)
+    text = _SHORT_NUMERIC.sub(lambda m: _short_numeric(m, today), text)
+    text = _WEEKDAY_ORDINAL.sub(lambda m: _weekday_ordinal(m, today), text)
     text = _MONTH_FIRST.sub(lambda m: _named(m, today), text)
     text = _DAY_FIRST.sub(lambda m: _named(m, today), text)
     text = _TIME_12H.sub(_time, text)
@@ -122,6 +131,28 @@ def _numeric(m: re.Match[str], today: date) -> str:
         except ValueError:
             continue
     return m.group(0)
+
+
+def _short_numeric(m: re.Match[str], today: date) -> str:
+    found = nearest_year(int(m.group("a")), int(m.group("b")), today)
+    return m.group("lead") + found.isoformat() if found else m.group(0)
+
+
+def _weekday_ordinal(m: re.Match[str], today: date) -> str:
+    """The date nearest ``today`` that falls on that day of the month and that weekday (within a year)."""
+    weekday = ["mo", "tu", "we", "th", "fr", "sa", "su"].index(m.group("w")[:2].lower())
+    day = int(m.group("d"))
+    best: date | None = None
+    for shift in range(-12, 13):
+        month_index = today.month - 1 + shift
+        year, month = today.year + month_index // 12, month_index % 12 + 1
+        try:
+            d = date(year, month, day)
+        except ValueError:
+            continue
+        if d.weekday() == weekday and (best is None or abs((d - today).days) < abs((best - today).days)):
+            best = d
+    return best.isoformat() if best else m.group(0)
 
 
 def _time(m: re.Match[str]) -> str:
