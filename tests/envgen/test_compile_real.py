@@ -256,3 +256,43 @@ def test_rpc_style_calls_read_as_operations_on_their_resource(tmp_path: Path) ->
     plan = build_plan(digest)
     keys = {t.name: [a.name for a in t.args if a.role == "key"] for t in plan.tools}
     assert keys["describe_plot"] == keys["delete_plot"] == keys["cancel_plot"] == ["plot_arn"]
+
+
+def test_inline_schemas_and_nested_resource_fields_compile(tmp_path: Path) -> None:
+    """No components.schemas at all (every body written in place, as bundled directories and cloud resource
+    managers do), fields one level down under "properties", a paged list wrapper and PUT create-or-update."""
+    resource = {"description": "A garden plot.", "allOf": [{"properties": {
+        "id": {"type": "string", "readOnly": True}, "name": {"type": "string", "readOnly": True}}}],
+        "properties": {"properties": {"properties": {
+            "size": {"type": "integer", "minimum": 1}, "status": {"type": "string", "enum": ["open", "closed"]}},
+            "required": ["size"]}}}
+    body = {"content": {"application/json": {"schema": resource}}}
+    ok = {"description": "ok", "content": {"application/json": {"schema": resource}}}
+    paged = {"description": "ok", "content": {"application/json": {"schema": {"type": "object", "properties": {
+        "value": {"type": "array", "items": resource}, "nextLink": {"type": "string"}}}}}}
+    api = {"in": "query", "name": "api-version", "required": True, "schema": {"type": "string"}}
+    name = {"in": "path", "name": "plotName", "required": True, "schema": {"type": "string"}}
+    base = "/subscriptions/{subscriptionId}/providers/Garden/plots"
+    sub = {"in": "path", "name": "subscriptionId", "required": True, "schema": {"type": "string"}}
+    doc = {"openapi": "3.0.0", "info": {"title": "Gardens", "version": "1"}, "paths": {
+        base: {"get": {"operationId": "Plots_List", "parameters": [sub, api], "responses": {"200": paged}}},
+        base + "/{plotName}": {
+            "get": {"operationId": "Plots_Get", "parameters": [sub, name, api], "responses": {"200": ok}},
+            "put": {"operationId": "Plots_CreateOrUpdate", "parameters": [sub, name, api], "requestBody": body,
+                    "responses": {"200": ok, "201": ok}},
+            "patch": {"operationId": "Plots_Update", "parameters": [sub, name, api], "requestBody": body,
+                      "responses": {"200": ok}},
+            "delete": {"operationId": "Plots_Delete", "parameters": [sub, name, api],
+                       "responses": {"200": {"description": "ok"}}}}}}
+    path = tmp_path / "gardens.json"
+    path.write_text(json.dumps(doc))
+    digest = read_openapi(path)
+    assert [e.name for e in digest.entities] == ["Plot"]
+    assert {f.name for f in digest.entities[0].fields} >= {"id", "name", "size", "status"}  # one level down
+    assert any("inline schema named Plot" in n for n in digest.extensions["notes"])
+    verbs = {o.name: o.verb for o in digest.operations}
+    assert verbs == {"plots_list": "list", "plots_get": "get", "plots_create_or_update": "create",
+                     "plots_update": "update", "plots_delete": "delete"}
+    plan = build_plan(digest)
+    tools = {t.name: [a.name for a in t.args] for t in plan.tools}
+    assert set(tools["plots_create_or_update"]) == {"size", "status"} and tools["plots_get"] == ["id"]

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from envfactory_gym.envgen.compile.inline import NESTED, hoist_inline_schemas
 from envfactory_gym.envgen.compile.loader import load_document, resolve_pointer
 from envfactory_gym.envgen.digest import Entity, EntityField
 from envfactory_gym.errors import ResourceError, suggest
@@ -98,6 +99,7 @@ class SchemaReader:
         if not version.startswith("3."):
             found = f"version {version!r}" if version else "no 'openapi' or 'swagger' version"
             raise self.error(f"{found}: only OpenAPI 3.0/3.1 and Swagger 2.0 are supported")
+        hoisted = hoist_inline_schemas(doc)
         schemas = (doc.get("components") or {}).get("schemas") or {}
         if not isinstance(schemas, dict) or not schemas:
             raise self.error("no components.schemas: the compiler needs one schema per resource")
@@ -106,7 +108,7 @@ class SchemaReader:
         self.id_schemas: dict[str, str] = {}  # '#/components/schemas/MemberId' -> 'Member'
         self.entity_refs: dict[str, str] = {}  # '#/components/schemas/Member' -> 'Member'
         self.cores: dict[str, str] = {}  # entity -> its resource name in snake case
-        self.notes: list[str] = []
+        self.notes: list[str] = [f"inline schema named {n} (written in place in the document)" for n in hoisted]
 
     def error(self, problem: str) -> ResourceError:
         return ResourceError(f"{self.path}: {problem}", path=self.path)
@@ -156,7 +158,7 @@ class SchemaReader:
                     _merge(merged, {"type": "object", "properties": props, "required": sorted(required)})
                 else:
                     _merge(merged, {k: v for k, v in flat[0][0].items() if k in ("type", "format")})
-        merged.update({k: v for k, v in schema.items() if k not in ("$ref", "allOf", "oneOf", "anyOf")})
+        _merge(merged, {k: v for k, v in schema.items() if k not in ("$ref", "allOf", "oneOf", "anyOf")})
         if isinstance(merged.get("type"), list):  # 3.1: ["string", "null"]
             kinds = [t for t in merged["type"] if t != "null"]
             merged["type"] = kinds[0] if kinds else "string"
@@ -233,6 +235,11 @@ class SchemaReader:
                 continue
             props: dict[str, Any] = {}
             for prop, sub in raw_props.items():
+                nested = self.flatten(sub, name)[0] if prop in NESTED else {}
+                if isinstance(nested.get("properties"), dict) and nested["properties"]:
+                    for inner, inner_sub in nested["properties"].items():  # ARM: the fields one level down
+                        props.setdefault(field_name(str(inner)), inner_sub)
+                    continue
                 props.setdefault(field_name(str(prop)), sub)
             if set(snake(name).split("_")) & ERROR_WORDS or snake(name) in ERROR_NAMES:
                 continue  # error bodies are no resource

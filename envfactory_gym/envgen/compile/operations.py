@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from envfactory_gym.envgen.compile.inline import NESTED
 from envfactory_gym.envgen.compile.loader import load_openapi
 from envfactory_gym.envgen.compile.openapi import SchemaReader, _extensions, clean_text, field_name, snake
 from envfactory_gym.envgen.digest import Digest, Operation, Parameter
@@ -207,6 +208,16 @@ class OperationReader:
                 body_ref, schema = self.s.direct_ref(sub) or body_ref, inner
                 props = inner["properties"]
         required = {field_name(str(r)) for r in schema.get("required") or [] if isinstance(r, str)}
+        flat_props: dict[str, Any] = {}
+        for prop, sub in props.items():  # ARM: a resource's own fields one level down, under "properties"
+            nested = self.s.flatten(sub, str(prop))[0] if prop in NESTED else {}
+            if isinstance(nested.get("properties"), dict) and nested["properties"]:
+                required |= {field_name(str(r)) for r in nested.get("required") or [] if isinstance(r, str)}
+                for inner, inner_sub in nested["properties"].items():
+                    flat_props.setdefault(inner, inner_sub)
+            else:
+                flat_props.setdefault(prop, sub)
+        props = flat_props
         out: list[Parameter] = []
         seen: set[str] = set()
         for prop, sub in props.items():
@@ -421,6 +432,8 @@ def _verb(method: str, path: str, returns: str, name: str, tables: dict[str, str
     ends_with_id = bool(segments) and segments[-1].startswith("{")
     if method == "get":
         return "list" if returns == "list" or not ends_with_id else "get"
+    if method == "put" and "create" in snake(name).split("_"):  # PUT .../things/{name}: create or replace
+        return "create"
     if method in ("put", "patch"):
         return "update"
     if method == "delete":
