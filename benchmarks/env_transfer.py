@@ -97,8 +97,10 @@ def resolve_envs(args: argparse.Namespace) -> tuple[list[str], list[str], list[i
     try:
         heldout = list(dict.fromkeys(resolve_env_id(e) for e in args.heldout.split(",") if e.strip()))
         names = [e for e in args.train_envs.split(",") if e.strip()]
+        # By default every registered environment that is not held out, composites left out (their members are
+        # environments of the catalog already, and one may hold a held-out env).
         train = list(dict.fromkeys(resolve_env_id(e) for e in names)) if names else \
-            [e for e in registered_env_ids() if e not in heldout]
+            [e for e in registered_env_ids() if e not in heldout and not _composite(e)]
     except EnvFactoryError as exc:
         raise SystemExit(f"env_transfer: {exc}") from None
     if len(heldout) < 2:
@@ -119,6 +121,12 @@ def resolve_envs(args: argparse.Namespace) -> tuple[list[str], list[str], list[i
     if not sizes:
         raise SystemExit("env_transfer: --sizes names no run")
     return heldout, train, sorted(set(sizes))
+
+
+def _composite(env_id: str) -> bool:
+    from envfactory_gym.registration import get_package
+
+    return (get_package(env_id).path / "composite.json").is_file()
 
 
 def short(env_id: str) -> str:
