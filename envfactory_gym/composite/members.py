@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from envfactory_gym.composite.spec import CompositeSpec, load_spec, member_hash
-from envfactory_gym.composite.sql import prefix_tables
+from envfactory_gym.composite.sql import prefix_keyed, rename_key
 from envfactory_gym.errors import EnvFormatError
 
 __all__ = ["MemberDatabase", "member_tables", "member_tools"]
@@ -18,22 +18,22 @@ class MemberDatabase:
     """What a member's tool receives in a composite: the composite's database, its SQL naming the member's
     tables by their plain names (``reservations``), run as the member's prefixed ones (``hotel_reservations``)."""
 
-    __slots__ = ("_db", "_names")
+    __slots__ = ("_db", "_key")
 
-    def __init__(self, db: Any, names: dict[str, str]) -> None:
-        self._db, self._names = db, names
+    def __init__(self, db: Any, key: tuple[tuple[str, str], ...]) -> None:
+        self._db, self._key = db, key  # key: rename_key(names), built once per member
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        return self._db.query(prefix_tables(sql, self._names), params)
+        return self._db.query(prefix_keyed(sql, self._key), params)
 
     def query_one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
-        return self._db.query_one(prefix_tables(sql, self._names), params)
+        return self._db.query_one(prefix_keyed(sql, self._key), params)
 
     def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        return self._db.scalar(prefix_tables(sql, self._names), params)
+        return self._db.scalar(prefix_keyed(sql, self._key), params)
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return self._db.execute(prefix_tables(sql, self._names), params)
+        return self._db.execute(prefix_keyed(sql, self._key), params)
 
     def __getattr__(self, name: str) -> Any:  # now, require, allow_writes: the composite's own
         return getattr(self._db, name)
@@ -53,9 +53,11 @@ def member_tables(folder: Path, prefix: str) -> dict[str, str]:
 
 
 def _bind(func: Callable[..., Any], names: dict[str, str], name: str) -> Callable[..., Any]:
+    key = rename_key(names)
+
     @functools.wraps(func)  # keeps the signature, docstring and @tool mark the schema is derived from
     def call(db: Any, *args: Any, **kwargs: Any) -> Any:
-        return func(MemberDatabase(db, names), *args, **kwargs)
+        return func(MemberDatabase(db, key), *args, **kwargs)
 
     call.__name__ = call.__qualname__ = name
     return call

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 import duckdb
 
-__all__ = ["prefix_tables"]
+__all__ = ["prefix_keyed", "prefix_tables", "rename_key"]
 
 #: Keywords after which an identifier names a table.
 TABLE_KEYWORDS = frozenset({"from", "join", "into", "update", "table", "references"})
@@ -25,11 +25,17 @@ def prefix_tables(sql: str, names: Mapping[str, str]) -> str:
     ``REFERENCES``, in a comma-separated ``FROM`` list, and as the qualifier of a column (``reservations.id``).
     Columns, aliases, string constants and comments that happen to spell a table's name stay as they are.
     """
-    return _prefix(sql, tuple(sorted((k.lower(), v) for k, v in names.items())))
+    return prefix_keyed(sql, rename_key(names))
+
+
+def rename_key(names: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """``names`` in the hashable form the cached renaming takes (build it once per member)."""
+    return tuple(sorted((k.lower(), v) for k, v in names.items()))
 
 
 @functools.lru_cache(maxsize=8192)
-def _prefix(sql: str, names: tuple[tuple[str, str], ...]) -> str:
+def prefix_keyed(sql: str, names: tuple[tuple[str, str], ...]) -> str:
+    """:func:`prefix_tables` with ``names`` already in :func:`rename_key` form (cached per statement)."""
     rename = dict(names)
     tokens = duckdb.tokenize(sql)
     texts: list[tuple[int, str, str]] = []  # (start, kind, text)
