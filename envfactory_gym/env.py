@@ -12,7 +12,7 @@ from gymnasium.utils import EzPickle
 
 from envfactory_gym.actions import ParsedAction, ToolCall, clip_text
 from envfactory_gym.conversation import CALL_FORMAT, ENV_ERROR_PREFIX, ConversationEnv  # noqa: F401
-from envfactory_gym.errors import ToolCallError, UnknownToolError
+from envfactory_gym.errors import ToolCallError, ToolError, UnknownToolError
 from envfactory_gym.package import EnvPackage, GoldOutcome, load_package
 from envfactory_gym.reward import CompositeReward, EpisodeTrace, RewardConfig, score_episode
 from envfactory_gym.tasks import Task, load_tasks
@@ -132,6 +132,8 @@ class ToolUseEnv(ConversationEnv, EzPickle):
             trace.refused.append(len(trace.calls) - 1)
             if exc.is_format_error:
                 self._format_errors += 1
+            elif isinstance(exc, ToolError):  # a business refusal states facts (a balance, a limit) the agent read
+                trace.refusals.append((trace.calls[-1][1], str(exc)))
             return clip_text(f"Error: {exc}", 4000)
         except Exception as exc:  # a tool bug or a database error must not end the episode
             trace.refused.append(len(trace.calls) - 1)
@@ -142,7 +144,14 @@ class ToolUseEnv(ConversationEnv, EzPickle):
                                                                    separators=self._separators)
 
     def _reply(self, message: str) -> UserTurn:
-        return self.user.respond(message)
+        turn = self.user.respond(message)
+        trace = self._trace
+        if turn.gave is None:
+            trace.agreed = None  # the simulator does not say what it gave: consent gates go unchecked
+        elif trace.agreed is not None:
+            for name in turn.gave:
+                trace.agreed.setdefault(name, len(trace.calls))
+        return turn
 
     def _score(self, reason: str) -> tuple[float, dict[str, Any]]:
         assert self.task is not None and self._gold is not None

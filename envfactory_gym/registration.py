@@ -58,12 +58,14 @@ def discover(root: str | os.PathLike[str]) -> list[Path]:
     return sorted(p for p in root.iterdir() if p.is_dir() and (p / "manifest.json").is_file())
 
 
-def register_env_dir(path: str | os.PathLike[str], *, allow_unverified: bool = False) -> str:
+def register_env_dir(path: str | os.PathLike[str], *, allow_unverified: bool = False, replace: bool = False) -> str:
     """Register one environment folder and return its env id.
 
     A folder is registered when its ``verification.json`` passed and vouches for the files as they are now
     (see ``envfactory verify``). With ``allow_unverified`` (for authors), an unverified folder is registered after
     a full load (schema, seed, tools, every gold trajectory), so a broken folder is never half-registered.
+    ``replace`` lets this folder take over an id another folder registered (the gate's private copy of a folder
+    whose name a catalog environment already has).
 
     Raises:
         EnvNotVerifiedError: the folder is not verified and ``allow_unverified`` is False.
@@ -81,7 +83,7 @@ def register_env_dir(path: str | os.PathLike[str], *, allow_unverified: bool = F
         package.validate()
     env_id = package.env_id
     previous = _registered.get(env_id)
-    if previous is not None and previous != package.path:
+    if previous is not None and previous != package.path and not replace:
         raise EnvFormatError(package.path, f"{env_id} is already registered from {previous}")
     if env_id not in gym.registry or gym.registry[env_id].kwargs.get("env_dir") != str(package.path):
         gym.register(

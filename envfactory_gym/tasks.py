@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pydantic
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from envfactory_gym.errors import EnvFormatError, TaskFileError
 
@@ -59,6 +59,16 @@ class CallPattern(BaseModel):
     arguments: dict[str, Any] = Field(default_factory=dict, description="Empty: any call of the tool.")
 
 
+class ConsentGate(BaseModel):
+    """Calls the policy allows only once the user has agreed: the agreement is the user's answer ``fact`` (a
+    decision fact, given to a yes/no question); a matching call made before that answer counts as forbidden."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    fact: str
+    calls: list[CallPattern] = Field(min_length=1)
+
+
 class UserFact(BaseModel):
     """A fact the user knows but gives only when the agent asks for it."""
 
@@ -85,7 +95,19 @@ class Task(BaseModel):
         default_factory=list,
         description="Calls the policy forbids on this task; making one zeroes the outcome even when the final "
                     "state is right (reaching it through a forbidden path is not a success).")
+    consent: list[ConsentGate] = Field(
+        default_factory=list,
+        description="Calls that need the user's agreement first (see ConsentGate): making one before the user "
+                    "agreed zeroes the outcome, as a forbidden call does.")
     tags: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _consent_names_a_fact(self) -> Task:
+        for gate in self.consent:
+            if gate.fact not in self.user_facts:
+                known = ", ".join(self.user_facts) or "none"
+                raise ValueError(f"consent names fact {gate.fact!r}, which user_facts does not hold (they: {known})")
+        return self
 
     def fact_keywords(self, name: str) -> list[str]:
         """The words that ask for fact ``name`` (its own name if none were given)."""

@@ -16,10 +16,13 @@ STOP_TOKEN = "###STOP###"
 
 @dataclass(frozen=True)
 class UserTurn:
-    """What the user says, and whether the user ends the conversation with it."""
+    """What the user says, and whether the user ends the conversation with it. ``gave`` names the task's facts
+    this turn gives (None: the simulator does not say, as an LLM user's free text does not; a task's consent
+    gates are then not checked)."""
 
     content: str
     done: bool = False
+    gave: tuple[str, ...] | None = None
 
 
 @runtime_checkable
@@ -46,6 +49,8 @@ _UNDECIDED = ("I'm not sure. I'd rather not decide that now; please just do what
               "I don't know about that. Let's stick to what I asked for.")
 #: The answer on a task whose policy forbids a change the agent offers (the task lists forbidden calls).
 _DECLINE = ("No, please don't do that.", "No thanks, please leave it as it is.")
+#: A question that asks for the user's agreement (a decision fact) on its own, before any change.
+AGREEMENT_QUESTION = "Before I make any change: do you confirm that I should go ahead?"
 _BYE = ("Thanks, that's all I needed.", "Great, thank you. Bye!", "Perfect, thanks for your help.")
 #: Words of a keyword list that make a fact the user's decision on a yes/no question.
 _DECISION_WORDS = ("proceed", "go ahead", "confirm", "shall i", "should i", "would you like", "do you want",
@@ -105,9 +110,9 @@ class ScriptedUser:
         task = self._task
         asking = asking_sentences(agent_message)
         if not asking:
-            return UserTurn(self._pick(_BYE), done=True)
+            return UserTurn(self._pick(_BYE), done=True, gave=())
         if all(_CLOSING.search(s) for s in asking):
-            return UserTurn(self._pick(_BYE), done=True)
+            return UserTurn(self._pick(_BYE), done=True, gave=())
         text = " ".join(asking).lower()
         decisions = [n for n in task.user_facts if is_decision(task, n)]
         asked = [n for n in task.user_facts if n not in decisions
@@ -126,12 +131,12 @@ class ScriptedUser:
                 template = _REPEAT if name in self._given else _GIVE
                 parts.append(self._pick(template).format(name=name.replace("_", " "), value=value))
                 self._given.add(name)
-            return UserTurn(" ".join(parts))
+            return UserTurn(" ".join(parts), gave=tuple(asked))
         self._unanswered += 1
         done = self._unanswered >= self.max_unanswerable
         if yes_no:
-            return UserTurn(self._pick(_DECLINE if task.forbidden_calls else _UNDECIDED), done=done)
-        return UserTurn(self._pick(_UNKNOWN), done=done)
+            return UserTurn(self._pick(_DECLINE if task.forbidden_calls else _UNDECIDED), done=done, gave=())
+        return UserTurn(self._pick(_UNKNOWN), done=done, gave=())
 
     def _pick(self, options: tuple[str, ...]) -> str:
         return options[int(self._rng.integers(len(options)))]

@@ -166,6 +166,15 @@ def test_short_dates_and_weekday_ordinals_read_as_dates():
         assert canonical_text(text, today) == text
 
 
+def test_rates_written_with_a_slash_state_their_amount():
+    """"$46.99/day" states 46.99 (blind play of the claims composite); dates and "24/7" stay as they are."""
+    from envfactory_gym.reward.renderings import canonical_text
+
+    assert AnswerKey(["46.99", "Economy"]).judge(["Economy at $46.99/day."]) == [True, True]
+    assert canonical_text("$46.99/day, 3/hr", datetime(2026, 6, 3)) == "$46.99 per day, 3 per hr"
+    assert canonical_text("open 24/7", datetime(2026, 6, 3)) == "open 24/7"
+
+
 def test_a_false_prepaid_report_is_a_claimed_change():
     from envfactory_gym.reward.outcomes import claims_change
 

@@ -162,18 +162,18 @@ def test_seed_errors_are_one_line_with_the_file_line(tmp_path):
 
 def test_get_package_suggests_names():
     with pytest.raises(EnvFactoryError, match="Did you mean"):
-        envfactory_gym.get_package("EnvFactory/libary-v0")
+        envfactory_gym.get_package("EnvFactory/minilb-v0")
 
 
 def test_resolve_env_id_accepts_every_form_and_suggests_the_nearest():
     from envfactory_gym.registration import resolve_env_id
 
-    for name in ("library-v0", "EnvFactory/library-v0", "envfactory_gym:EnvFactory/library-v0"):
-        assert resolve_env_id(name) == "EnvFactory/library-v0"
-        assert envfactory_gym.get_package(name).env_id == "EnvFactory/library-v0"
-    with pytest.raises(EnvFactoryError, match=r"^unknown environment 'libary-v0'\. Did you mean "
-                                              r"'EnvFactory/library-v0'") as exc:
-        resolve_env_id("libary-v0")
+    for name in ("minilib-v0", "EnvFactory/minilib-v0", "envfactory_gym:EnvFactory/minilib-v0"):
+        assert resolve_env_id(name) == "EnvFactory/minilib-v0"
+        assert envfactory_gym.get_package(name).env_id == "EnvFactory/minilib-v0"
+    with pytest.raises(EnvFactoryError, match=r"^unknown environment 'minilb-v0'\. Did you mean "
+                                              r"'EnvFactory/minilib-v0'") as exc:
+        resolve_env_id("minilb-v0")
     assert "\n" not in str(exc.value)
     with pytest.raises(EnvFactoryError) as exc:
         resolve_env_id("zzz-v9")
@@ -212,7 +212,7 @@ def test_validate_checks_the_folder_and_only_warns_about_an_id_clash(tmp_path):
     shutil.copytree(LIBRARY_DIR, copy)
     out = _cli(["validate", str(copy)], "")
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "ok EnvFactory/library-v0" in out.stdout and "already registered" not in out.stdout
+    assert "ok EnvFactory/minilib-v0" in out.stdout and "already registered" not in out.stdout
     lines = (copy / "seed" / "books.csv").read_text().splitlines()
     lines[1] += ",x"
     (copy / "seed" / "books.csv").write_text("\n".join(lines) + "\n")

@@ -40,7 +40,7 @@ def test_degenerate_strategies_score_below_gold(env_id):
 
 
 def test_forbidden_path_reaches_the_right_state_but_not_the_reward():
-    report = check_env("EnvFactory/library-v0", task_ids=["lib-title"], strategies=["gold", "forbidden_path"])
+    report = check_env("EnvFactory/minilib-v0", task_ids=["lib-title"], strategies=["gold", "forbidden_path"])
     assert report.scores["gold"]["lib-title"] == 1.0
     # The trace is kept but the outcome is zeroed (the extra call is one of the free ones).
     assert report.scores["forbidden_path"]["lib-title"] == 0.5
@@ -138,7 +138,7 @@ def test_a_broken_threshold_is_reported():
 
 
 def test_bad_env_and_strategy_names_are_one_line_errors(tmp_path):
-    with pytest.raises(EnvFactoryError, match="library-v0") as err:
+    with pytest.raises(EnvFactoryError, match="minilib-v0") as err:
         check_env("EnvFactory/librar-v0")
     assert "\n" not in str(err.value)
     with pytest.raises(EnvFactoryError, match="no such environment folder"):

@@ -7,6 +7,7 @@ from typing import Any
 import gymnasium as gym
 
 from envfactory_gym.conversation import conversation_env
+from envfactory_gym.user import AGREEMENT_QUESTION, is_decision
 
 
 class OracleAgent:
@@ -38,8 +39,11 @@ class OracleAgent:
             self._plan = [a for calls in turns for a in [*({"name": c.name, "arguments": dict(c.arguments)}
                                                            for c in calls), "Done."]]
             return
-        missing = [task.fact_keywords(name)[0] for name in task.user_facts]
+        decisions = [name for name in task.user_facts if is_decision(task, name)]
+        missing = [task.fact_keywords(name)[0] for name in task.user_facts if name not in decisions]
         self._plan = [f"Could you please tell me your {' and '.join(missing)}?"] if missing else []
+        if decisions:  # the user's agreement, asked on its own before any change (see Task.consent)
+            self._plan.append(AGREEMENT_QUESTION)
         self._plan += [{"name": c.name, "arguments": dict(c.arguments)} for c in task.gold_calls]
         if self.plan and task.gold_calls:
             text = plan_text([c.name for c in task.gold_calls])

@@ -90,10 +90,13 @@ class TaskBuilder:
 
     def add_task(self, instruction: str, *, tags: Sequence[str] = (), outputs: Sequence[Any] = (),
                  user_facts: Mapping[str, Any] | None = None, forbidden_calls: Sequence[Mapping[str, Any]] = (),
-                 task_id: str | None = None, check_outputs: bool = True) -> Task:
+                 task_id: str | None = None, check_outputs: bool = True,
+                 consent: Sequence[Mapping[str, Any]] = ()) -> Task:
         """Add the task whose gold calls were played since :meth:`begin`; returns it.
 
-        ``user_facts`` maps a fact to ``{"value": ..., "keywords": [...]}``; outputs are written as text.
+        ``user_facts`` maps a fact to ``{"value": ..., "keywords": [...]}``; outputs are written as text;
+        ``consent`` holds ``{"fact": ..., "calls": [{"name": ..., "arguments": {...}}]}`` gates (calls the agent may
+        make only after the user gave that decision fact).
 
         Raises:
             UsageError: with ``check_outputs``, an output that no gold call's result holds (as text or as
@@ -107,7 +110,8 @@ class TaskBuilder:
                 raise UsageError(f"{task_id}: outputs {missing} are in no gold call's result")
         task = Task.model_validate({"id": task_id, "instruction": instruction, "user_facts": dict(user_facts or {}),
                                     "gold_calls": list(self.calls), "outputs": texts,
-                                    "forbidden_calls": list(forbidden_calls), "tags": list(tags)})
+                                    "forbidden_calls": list(forbidden_calls), "consent": list(consent),
+                                    "tags": list(tags)})
         self.tasks.append(task)
         return task
 

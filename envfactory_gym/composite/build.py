@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from envfactory_gym.composite.members import member_tables
-from envfactory_gym.composite.spec import SPEC_FILE, CompositeSpec, day_shift, load_spec, member_hash
+from envfactory_gym.composite.spec import SPEC_FILE, CompositeSpec, day_shift, load_spec, member_hash, shift_text
 from envfactory_gym.composite.sql import prefix_tables
 from envfactory_gym.errors import EnvFormatError
 from envfactory_gym.tasks import atomic_write_text, load_manifest
@@ -165,7 +165,8 @@ def _write_manifest(folder: Path, spec: CompositeSpec) -> None:
 def _write_querygen(folder: Path, spec: CompositeSpec) -> None:
     """The members' QueryGen declarations as one ``querygen.json``: tables prefixed, tools by their composite
     names, each member's file-wide parameters moved onto its own tools (members may say the same name
-    differently), then ``overlay/querygen.json`` on top (its keys win)."""
+    differently), its ISO dates moved by the member's day shift, then ``overlay/querygen.json`` on top (its keys
+    win)."""
     from envfactory_gym.composite.members import public_names, tool_parameters
 
     merged: dict[str, Any] = {"user": {"facts": {}}, "tables": {}, "tools": {}, "parameters": {}, "fields": {}}
@@ -175,7 +176,9 @@ def _write_querygen(folder: Path, spec: CompositeSpec) -> None:
         path = member / "querygen.json"
         if not path.is_file():
             continue
-        data = json.loads(path.read_text(encoding="utf-8"))
+        # Dates the member's declarations name (search dates, choices) move to the composite's clock as its rows do.
+        days = day_shift(load_manifest(member / "manifest.json").now, spec.now)
+        data = json.loads(shift_text(path.read_text(encoding="utf-8"), days) if days else path.read_text(encoding="utf-8"))
         names = member_tables(member, m.prefix)
 
         def column(decl: dict[str, Any], names: dict[str, str] = names) -> dict[str, Any]:

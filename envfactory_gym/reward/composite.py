@@ -86,6 +86,8 @@ class RewardBreakdown:
     duplicate_calls: int = 0
     forbidden_calls: int = 0
     made_up_values: int = 0
+    unconsented_calls: int = 0
+    unverified: int = 0
 
     def as_dict(self) -> dict[str, float | int]:
         """The components as a plain dict (for ``info`` and result files)."""
@@ -134,6 +136,8 @@ class CompositeReward:
         writes: Iterable[str] = (),
         made_up_values: int = 0,
         refused: Iterable[int] = (),
+        unconsented: int = 0,
+        unverified: int = 0,
     ) -> RewardBreakdown:
         """Score one finished episode. ``answer`` holds the data the outputs are judged against (rival values);
         ``read_only`` says that the gold trajectory changes nothing (see ``trace_needs_answer``); ``reached``
@@ -141,7 +145,10 @@ class CompositeReward:
         as matched; ``writes`` names the writing tools (a repeated read after a write is no duplicate);
         ``refused`` are the indices of the calls a tool refused (a refused forbidden call changed nothing);
         ``made_up_values`` counts amounts the final messages state that no data holds: a false report, which
-        voids the communication (see :func:`~envfactory_gym.reward.outcomes.made_up_values`)."""
+        voids the communication (see :func:`~envfactory_gym.reward.outcomes.made_up_values`); ``unconsented``
+        counts calls made before the user agreed to them (see :class:`~envfactory_gym.tasks.ConsentGate`): one zeroes
+        both the trace and the outcome; ``unverified`` (1) says the gold looks the user up by what they gave and the
+        agent never did: whatever it read or changed, it did for someone it had not identified (both zeroed too)."""
         cfg = self.config
         reached, refused = set(reached), set(refused)
         rest = [g for i, g in enumerate(gold_calls) if i not in reached]
@@ -156,8 +163,11 @@ class CompositeReward:
             comm = 1.0 if comm == 1.0 else 0.0
         if cfg.trace_needs_answer and cfg.require_outputs and (outputs or made_up_values):
             trace *= comm
+        if unconsented or unverified:  # the gold asks first, identifies first: play without either is not it
+            trace = 0.0
         forbidden = count_forbidden(forbidden_calls, calls, cfg.numeric_tolerance, refused)
-        outcome = 0.0 if forbidden else state_score * (comm if cfg.require_outputs else 1.0)
+        voided = forbidden or unconsented or unverified
+        outcome = 0.0 if voided else state_score * (comm if cfg.require_outputs else 1.0)
         # Repeats the gold trajectory itself makes (a read after a write, say) are not penalised.
         writes = set(writes)
         dups = max(0, count_duplicates(calls, writes, refused)
@@ -170,5 +180,5 @@ class CompositeReward:
             reward=round(total, 10), trace=trace, trace_recall=recall, state=state_score, communicate=comm,
             outcome=outcome, length_penalty=length_pen, format_penalty=format_pen, num_calls=len(calls),
             num_gold_calls=n_gold, format_errors=format_errors, duplicate_calls=dups, forbidden_calls=forbidden,
-            made_up_values=made_up_values,
+            made_up_values=made_up_values, unconsented_calls=unconsented, unverified=unverified,
         )

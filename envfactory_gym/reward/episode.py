@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -9,7 +10,13 @@ from typing import TYPE_CHECKING, Any
 from envfactory_gym.reward.answers import AnswerKey, DataValues, own_words, user_text, value_forms
 from envfactory_gym.reward.composite import CompositeReward, RewardBreakdown
 from envfactory_gym.reward.outcomes import claims_change, made_up_values
-from envfactory_gym.reward.trace import identity_values, reached_reads, through_reached, verification_reads
+from envfactory_gym.reward.trace import (
+    count_forbidden,
+    identity_values,
+    reached_reads,
+    through_reached,
+    verification_reads,
+)
 from envfactory_gym.tasks import Task
 
 if TYPE_CHECKING:  # the package imports the reward, not the other way round
@@ -23,7 +30,9 @@ class EpisodeTrace:
 
     ``calls`` holds every call the agent made (name and arguments, validated where the tool took them),
     ``refused`` the indices in ``calls`` of those that failed; ``results`` the ``(tool, result)`` of each call that
-    ran and ``result_args`` its arguments; ``said`` the agent's words to the user.
+    ran and ``result_args`` its arguments; ``said`` the agent's words to the user; ``agreed`` the number of calls
+    made when the user gave each decision fact (None: the user simulator does not report what it gave);
+    ``refusals`` the arguments and message of each call a tool refused by its business rules.
     """
 
     calls: list[tuple[str, Mapping[str, Any]]] = field(default_factory=list)
@@ -32,6 +41,8 @@ class EpisodeTrace:
     result_args: list[Mapping[str, Any]] = field(default_factory=list)
     said: list[str] = field(default_factory=list)
     format_errors: int = 0
+    agreed: dict[str, int] | None = field(default_factory=dict)
+    refusals: list[tuple[Mapping[str, Any], str]] = field(default_factory=list)
 
 
 def state_changes(package: EnvPackage, gold: GoldOutcome, state: DuckDBState) -> frozenset[tuple[str, str, str]]:
@@ -76,10 +87,14 @@ def score_episode(package: EnvPackage, task: Task, gold: GoldOutcome, state: Duc
     score = state_score(package, gold, state, mine, reward.config.partial_state_credit)
     writes = package.write_tools
     identity = identity_values(task)
-    found = list(zip(trace.result_args, (r for _, r in trace.results)))  # (arguments, result) of each call
+    ran: list[Any] = list(zip(trace.result_args, (r for _, r in trace.results)))  # (arguments, result) of each
+    # A refusal states facts too ("needs 72.00 hours but only 13.75 are available"): what it says was read.
+    found = ran + [(args, message_values(text)) for args, text in trace.refusals]
     checks = verification_reads(task.gold_calls, identity)
-    own_lookups = (r for args, r in found
-                   if any(value_forms(v) & identity for v in args.values() if not isinstance(v, dict)))
+    own_lookups = [r for args, r in ran
+                   if any(value_forms(v) & identity for v in args.values() if not isinstance(v, dict))]
+    # The gold looks the user up by what they gave: an agent that never did has not verified whose records it used.
+    unverified = int(bool(checks) and not own_lookups)
     reached = reached_reads(gold.needed(task, writes), found, own_lookups, checks)
     needed = {i: f for i, f in gold.needed(task, writes).items() if i not in checks}
     reached = through_reached(task.gold_calls, needed, reached, task.outputs)
@@ -88,10 +103,39 @@ def score_episode(package: EnvPackage, task: Task, gold: GoldOutcome, state: Duc
     false = int(not wrote and claims_change(said))  # "I've extended it" with no change made
     if gold.diff:  # a writing task: the amounts its report states must come from the data
         sources = [*(r for _, r in trace.results), *gold.results, *(a for _, a in trace.calls),
-                   user_text(task.instruction, task.user_facts), package.policy]
+                   *(text for _, text in trace.refusals), user_text(task.instruction, task.user_facts),
+                   package.policy]
         false += len(made_up_values(said, sources, clock=package.manifest.now))
     breakdown = reward(gold_calls=task.gold_calls, calls=trace.calls, state_score=score, outputs=task.outputs,
                        messages=trace.said, format_errors=trace.format_errors, forbidden_calls=task.forbidden_calls,
-                       answer=answer_key(package, task, gold, trace.results), read_only=not gold.diff,
-                       reached=reached, writes=writes, made_up_values=false, refused=trace.refused)
+                       answer=answer_key(package, task, gold, [*trace.results, *refusal_results(trace)]),
+                       read_only=not gold.diff,
+                       reached=reached, writes=writes, made_up_values=false, refused=trace.refused,
+                       unconsented=unconsented_calls(task, trace), unverified=unverified)
     return breakdown, len(mine)
+
+
+def unconsented_calls(task: Task, trace: EpisodeTrace) -> int:
+    """How many calls of the task's consent gates the agent made (and its tool did not refuse) before the user
+    gave the agreement; 0 when the user simulator does not report the facts it gave."""
+    if not task.consent or trace.agreed is None:
+        return 0
+    n = 0
+    for gate in task.consent:
+        before = trace.agreed.get(gate.fact, len(trace.calls))
+        n += count_forbidden(gate.calls, trace.calls[:before], refused=trace.refused)
+    return n
+
+
+_TOKEN = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2})?|[A-Za-z]+-\d[\w-]*|[$€£]?\d[\d,]*(?:\.\d+)?%?")
+
+
+def refusal_results(trace: EpisodeTrace) -> list[tuple[str, Any]]:
+    """The episode's refusals as ``(tool, record)`` results, one record of the values each states: an answer may
+    repeat what a refusal said, as it may quote the record its fact comes from."""
+    return [("refusal", {f"value_{i}": v for i, v in enumerate(message_values(text))}) for _, text in trace.refusals]
+
+
+def message_values(text: str) -> list[str]:
+    """The values a tool's message states as separate fields: amounts, counts, dates and ids (``PR-5364``)."""
+    return [m.group().rstrip(".,") for m in _TOKEN.finditer(text)]

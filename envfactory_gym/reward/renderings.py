@@ -42,9 +42,13 @@ _LIST_MARKER = re.compile(r"\(\d{1,2}\)|(?m:^[ \t]*\d{1,2}[.)](?=\s))|(?<=[:;]\s
 
 def canonical_text(text: str, clock: datetime | date | None = None) -> str:
     """``text`` with every date it spells out rewritten as ISO ``YYYY-MM-DD`` and every 12-hour time as ``HH:MM``;
-    percentages as ``N percent``; list markers removed. A date without a year takes the year that puts it
+    percentages as ``N percent``; rates as ``N per unit`` ("$46.99/day"); list markers removed. A date without a year takes the year that puts it
     nearest to ``clock`` (the environment's fixed clock; the current year when None)."""
     return _canonical(text, _as_date(clock))
+
+
+#: A rate written with a slash ("$46.99/day", "12/hr"): the amount, then "per" and the unit.
+_PER_UNIT = re.compile(r"(?<=\d)/(?=[^\W\d_])")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -57,6 +61,7 @@ def _canonical(text: str, today: date) -> str:
     text = _DAY_FIRST.sub(lambda m: _named(m, today), text)
     text = _TIME_12H.sub(_time, text)
     text = _NOON.sub("12:00", text)
+    text = _PER_UNIT.sub(" per ", text)
     return _PERCENT.sub(r"\1 percent", text)
 
 

@@ -38,7 +38,8 @@ class Context:
         self.package = EnvPackage(folder)
         #: The tasks the querygen check sampled (the fairness check judges the same ones).
         self.sampled: list[Any] = []
-        self.env_id = envfactory_gym.register_env_dir(folder, allow_unverified=True)
+        # The private copy is the folder under test, even when an installed environment has the same name.
+        self.env_id = envfactory_gym.register_env_dir(folder, allow_unverified=True, replace=True)
 
 
 def _result(name: str, passed: bool, reason: str = "", file: str | None = None, **figures: Any) -> CheckResult:

@@ -14,7 +14,7 @@ from envfactory_gym.reward.answers import normalise, records, value_forms
 from envfactory_gym.reward.renderings import nearest_year as _nearest_year
 from envfactory_gym.task_checks import PROBLEM_CLASSES, TaskProblems, task_problems
 from envfactory_gym.tasks import Task
-from envfactory_gym.user import STOP_TOKEN, SYNONYMS, ScriptedUser, is_decision
+from envfactory_gym.user import AGREEMENT_QUESTION, STOP_TOKEN, SYNONYMS, ScriptedUser, is_decision
 
 __all__ = ["PROBLEM_CLASSES", "TaskProblems", "task_problems", "check_natural_answers", "user_battery",
            "replay_blind_play", "natural_answers", "render"]
@@ -111,7 +111,8 @@ def check_natural_answers(env: Any, tasks: Sequence[Task], per_task: int | None 
         if per_task and len(answers) > per_task:  # every style across the tasks, a few of them on each
             answers = [answers[(n + k * len(answers) // per_task) % len(answers)] for k in range(per_task)]
         for answer in answers:
-            plan = [{"name": c.name, "arguments": c.arguments} for c in task.gold_calls]
+            plan: list[Any] = [AGREEMENT_QUESTION] if task.consent else []  # agreement before a gated change
+            plan += [{"name": c.name, "arguments": c.arguments} for c in task.gold_calls]
             reward, _ = play(env, task.id, [*plan, *answer[:-1], answer[-1] + " " + STOP_TOKEN])
             total += 1
             if not math.isclose(reward, 1.0, abs_tol=1e-9):

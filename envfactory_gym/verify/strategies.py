@@ -17,7 +17,7 @@ from envfactory_gym.package import EnvPackage, identity_values
 from envfactory_gym.reward import reached_reads, result_forms, through_reached, verification_reads
 from envfactory_gym.reward.answers import normalise, record_text, records, value_forms
 from envfactory_gym.tasks import Task
-from envfactory_gym.user import STOP_TOKEN
+from envfactory_gym.user import AGREEMENT_QUESTION, STOP_TOKEN
 
 #: Calls ``every_tool`` makes beyond the gold count and the free calls, on an env with few tools.
 EVERY_TOOL_PAST_FREE = 3
@@ -66,7 +66,8 @@ class Context:
 
 
 def gold(ctx: Context) -> Plan | None:
-    return [*_gold_calls(ctx.task), _final_answer(ctx.task)]
+    agree = [AGREEMENT_QUESTION] if ctx.task.consent else []  # the user's agreement before a gated change
+    return [*agree, *_gold_calls(ctx.task), _final_answer(ctx.task)]
 
 
 def nothing(ctx: Context) -> Plan | None:

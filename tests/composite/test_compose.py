@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import shutil
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,11 @@ def test_clock_moves_dates_by_whole_days_and_overlay_rows_join(tmp_path):
     assert manifest["now"] == "2026-06-10T09:00:00" and any(r.startswith("hotel: ") for r in manifest["rules"])
     qg = json.loads((folder / "querygen.json").read_text())
     assert "m_guests" in qg["tables"] and "o_customers" in qg["tables"]
+    # Dates the member's QueryGen declarations name move with its rows (hotel: +7 days).
+    hotel_dates = set(re.findall(r"\d{4}-\d{2}-\d{2}", (CATALOG / "hotel" / "querygen.json").read_text()))
+    moved = set(re.findall(r"\d{4}-\d{2}-\d{2}", json.dumps(qg)))
+    assert not re.search(r"\d{4}-\d{2}-\d{2}", (CATALOG / "banking" / "querygen.json").read_text())
+    assert hotel_dates and moved == {(date.fromisoformat(d) + timedelta(days=7)).isoformat() for d in hotel_dates}
     spec = json.loads((folder / "composite.json").read_text())
     assert all(m["content_hash"].startswith("sha256:") for m in spec["members"])
     pkg = EnvPackage(folder, allow_no_tasks=True)

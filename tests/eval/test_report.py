@@ -129,7 +129,7 @@ def test_report_names_what_was_evaluated_and_explains_every_column(tmp_path):
     # The baseline is in the bullets and the plots too, each heading once.
     assert "- `oracle`: no tool call in 0 of 3 episodes" in report and "- `random`: no tool call in" in report
     headings = [line for line in report.splitlines() if line.startswith("#")]
-    assert len(headings) == len(set(headings)) and report.count("| `EnvFactory/library-v0` | `oracle` |") == 1
+    assert len(headings) == len(set(headings)) and report.count("| `EnvFactory/minilib-v0` | `oracle` |") == 1
     assert all((run / png).is_file() for png in ("scores.png", "behaviour.png", "reward_distribution.png"))
 
 

@@ -96,7 +96,7 @@ def test_viewer_renders_in_headless_chromium(real_run, tmp_path):
     assert "lib-borrow #0" in dom.stdout and "Reward breakdown" in dom.stdout and "State diff (agent)" in dom.stdout
     assert '<b id="pwned">' not in dom.stdout and "<title>envfactory episodes</title>" in dom.stdout
     hostile = run_chromium(page.as_uri() + "#1", "--dump-dom")  # #N opens the N-th episode
-    assert "lib-borrow · EnvFactory/library-v0 · trial 1" in hostile.stdout
+    assert "lib-borrow · EnvFactory/minilib-v0 · trial 1" in hostile.stdout
     assert "Result: &lt;/script&gt;&lt;b id=" in hostile.stdout and '<b id="pwned">' not in hostile.stdout
     assert "<title>envfactory episodes</title>" in hostile.stdout
     shot = tmp_path / "shot.png"

@@ -32,6 +32,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from envfactory_gym.authoring.seed import schema_columns
 from envfactory_gym.composite.spec import load_spec
 from envfactory_gym.tasks import atomic_write_text
 
@@ -94,19 +95,9 @@ ARRIVING = [
 ]
 
 #: Each company's records, with the columns of its table.
-COLUMNS = {
-    ("prop", "leases"): ["lease_id", "unit_id", "status", "start_date", "end_date", "monthly_rent", "security_deposit",
-                         "notice_date", "move_out_date", "notice_reason", "next_rent", "next_rent_from",
-                         "deposit_status", "deposit_refund", "deposit_refunded_on"],
-    ("prop", "residents"): ["resident_id", "lease_id", "unit_id", "first_name", "last_name", "email", "phone",
-                            "is_primary"],
-    ("util", "customers"): ["customer_id", "first_name", "last_name", "email", "phone", "mailing_address", "zip_code",
-                            "customer_since", "assistance_enrolled"],
-    ("ship", "shippers"): ["shipper_id", "account_type", "company_name", "first_name", "last_name", "email", "phone",
-                           "line1", "city", "state", "zip_code", "home_depot_id", "discount_pct", "status",
-                           "opened_on"],
-    ("ship", "service_areas"): ["zip_code", "city", "state", "depot_id"],
-}
+#: The member tables this script adds rows to; each CSV's header is the member's own columns (its ``schema.sql``).
+OVERLAY_TABLES = [("prop", "leases"), ("prop", "residents"), ("util", "customers"), ("ship", "shippers"),
+                  ("ship", "service_areas")]
 
 
 def _rows(member: Path, table: str) -> list[dict[str, str]]:
@@ -149,7 +140,7 @@ def people() -> dict[tuple[str, str], list[dict[str, Any]]]:
         for m in members:
             if email.lower() in emails[m]:
                 raise AssertionError(f"{email} is already someone at {m}")
-    out: dict[tuple[str, str], list[dict[str, Any]]] = {key: [] for key in COLUMNS}
+    out: dict[tuple[str, str], list[dict[str, Any]]] = {key: [] for key in OVERLAY_TABLES}
     customer_no = _max_id(list(customers.values()), "customer_id", "C-")
     shipper_no = _max_id(shippers, "shipper_id", "SH-")
     lease_no = _max_id(_rows(folders["prop"], "leases"), "lease_id", "L-")
@@ -213,7 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OVERLAY, help="overlay folder to write (default: overlay/)")
     out = parser.parse_args(argv).out
     rows = people()
-    for (prefix, table), header in COLUMNS.items():
+    folders = {m.prefix: m.folder(ROOT) for m in load_spec(ROOT).members}
+    for prefix, table in OVERLAY_TABLES:
+        header = schema_columns(folders[prefix] / "schema.sql")[table]
         _write(out / prefix / f"{table}.csv", header, rows[prefix, table])
     print(f"wrote {len(LEAVING)} households moving out and {len(ARRIVING)} moving in: "
           + ", ".join(f"{len(r)} {p}_{t}" for (p, t), r in rows.items()))

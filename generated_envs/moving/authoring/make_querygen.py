@@ -11,7 +11,7 @@ business days from the notice its rules need, Larkspur's weekdays from tomorrow 
 The second kind: a parameter a member leaves undeclared is drawn by QueryGen from the first table having a column of
 that name. In a member that is its own table; in the composite, Harborline's tables come first, so the email a
 sampled Silverlarch or Larkspur Parcel task looks the user up by would be a Harborline resident's, unknown there.
-The lookups by email get their own member's column (:data:`COLUMNS`).
+The lookups by email get their own member's column (:data:`OWN_EMAIL_COLUMNS`).
 
 ``compose`` lays ``overlay/querygen.json`` over the merged declarations (its tools replace theirs).
 
@@ -41,7 +41,7 @@ UTIL_DATES = {
 #: Member prefix -> the date parameters it declares file-wide.
 DATE_PARAMETERS = {"util": ("start_date", "stop_date", "move_date"), "ship": ("pickup_date",)}
 #: Tool -> parameter -> the member's own column its values come from (see the module's docstring).
-COLUMNS = {"lookup_customer_by_email": {"email": "util_customers.email"},
+OWN_EMAIL_COLUMNS = {"lookup_customer_by_email": {"email": "util_customers.email"},
            "find_shipper_by_email": {"email": "ship_shippers.email"}}
 
 
@@ -90,11 +90,11 @@ def overlay() -> dict[str, Any]:
             shared[key] = restated(m.prefix, key, shared[key], days, today)
         takes = tool_parameters(folder)
         for name, public in sorted(renames[m.prefix].items()):
-            if not set(dated) & set(takes.get(name, ())) and public not in COLUMNS:
+            if not set(dated) & set(takes.get(name, ())) and public not in OWN_EMAIL_COLUMNS:
                 continue
             decl = dict((data.get("tools") or {}).get(name) or {})
             own = {k: column(v) for k, v in (decl.get("parameters") or {}).items()}
-            drawn = {k: {"column": c} for k, c in COLUMNS.get(public, {}).items()}
+            drawn = {k: {"column": c} for k, c in OWN_EMAIL_COLUMNS.get(public, {}).items()}
             decl["parameters"] = {**{k: v for k, v in shared.items() if k in takes[name]}, **own, **drawn}
             tools[public] = decl
     return {"tools": tools}

@@ -62,6 +62,11 @@ def consent(text: str) -> dict[str, Any]:
     return {"confirmation": {"value": text, "keywords": CONFIRM}}
 
 
+#: A notice that accepts Harborline's fees is made only once the resident agreed to them (the task's consent gate).
+FEES_NEED_CONSENT = [{"fact": "confirmation",
+                      "calls": [{"name": "give_notice_to_vacate", "arguments": {"accept_fees": True}}]}]
+
+
 def split_address(address: str) -> dict[str, str]:
     """Silverlarch's service address ("813 Sage Hills Dr, Yakima, WA 98901") as a Larkspur recipient."""
     *street, city, state_zip = [p.strip() for p in address.split(",")]
@@ -204,7 +209,7 @@ def washington_two_quotes(b: MovingTasks) -> dict[str, Any]:
     books = b.quote(sid, to, BOOKS)
     lamp = b.quote(sid, to, LINENS)
     return {"instruction": "Hi, Jamie Washington. I'm pricing out the move to the house in East Wenatchee where "
-                           "Silverlarch is setting up my service. By ground, what would a 38-lb box of books, 18 by 14 "
+                           "Silverlarch is setting up my service. By ground, what would a 38-lb box, 18 by 14 "
                            "by 12 inches, cost to send there, and a 12-lb box, 24 by 18 by 18? And on what day does my "
                            "power there start?",
             "user_facts": email(WASHINGTON), "outputs": [books["charge"], lamp["charge"], home["start_date"]]}
@@ -364,7 +369,7 @@ def smiller_hold_boxes(b: MovingTasks) -> dict[str, Any]:
                            "have Larkspur hold them at their depot that delivers there, so I can collect them later. "
                            "And please pay off everything I owe Harborline with my debit card.",
             "user_facts": email(SMILLER),
-            "outputs": [held[0]["depot_address"], home["start_date"], paid["amount_paid"]]}
+            "outputs": [held[0]["depot_address"].split(",")[0], home["start_date"], paid["amount_paid"]]}
 
 
 @task("write", "prop", "util", "ship", "start_service", "shipment", "pickup", "parking", "date_from_lease")
@@ -379,8 +384,7 @@ def archer_whole_move(b: MovingTasks) -> dict[str, Any]:
     permit = _pick(lease["parking_permits"], "permit", status="active")
     b.call("cancel_parking_permit", permit_id=permit["permit_id"])
     return {"instruction": "Hi, Adam Archer. We're moving to a house at 2619 Hillcrest Dr, Selah, WA 98942. Please start "
-                           "electricity and water there on the day we move out of our apartment, send my 45-lb box of "
-                           "books there (18 by 14 by 12 inches) and have a driver collect it tomorrow afternoon. And "
+                           "electricity and water there on the day we move out of our apartment, send my 45-lb box there (18 by 14 by 12 inches) and have a driver collect it tomorrow afternoon. And "
                            "I've sold the car, so cancel my garage permit.",
             "user_facts": email(ARCHER),
             "outputs": [new[0]["account_id"], new[1]["account_id"], box["shipment_id"], pickup["pickup_id"]]}
@@ -409,8 +413,8 @@ def king_electric_only(b: MovingTasks) -> dict[str, Any]:
     due = b.call("get_rent_ledger", lease_id=lease["lease_id"])["amount_due"]
     paid = b.call("record_rent_payment", lease_id=lease["lease_id"], amount=due, method="check")
     return {"instruction": "Hi, Valerie King. My new place is 1405 Birch Ave, Leavenworth, WA 98826. Please start "
-                           "electricity and water there on the Monday after I move out of my apartment, and send my "
-                           "box of books there by Larkspur Parcel: 30 lb, 18 by 14 by 12 inches. Also, I'm paying what "
+                           "electricity and water there on the Monday after I move out of my apartment, and send a "
+                           "box there by Larkspur Parcel: 30 lb, 18 by 14 by 12 inches. Also, I'm paying what "
                            "I owe Harborline by check: all of it.",
             "user_facts": email(KING),
             "outputs": [lease["move_out_date"], new[0]["account_id"], new[0]["start_date"], paid["amount_paid"]],
@@ -460,7 +464,7 @@ def washington_all_three(b: MovingTasks) -> dict[str, Any]:
     sent = b.ship(b.shipper(WASHINGTON), "Jamie Washington", split_address(home["address"]), BOOKS)
     return {"instruction": "Hi, Jamie Washington. Three things for our move to the house we bought in East Wenatchee: "
                            "give Harborline our notice for the day our power starts at the new house; put that new "
-                           "electricity account on Silverlarch's fully renewable plan; and send a 38-lb box of books, "
+                           "electricity account on Silverlarch's fully renewable plan; and send a 38-lb box, "
                            "18 by 14 by 12 inches, to the new house.",
             "user_facts": {**email(WASHINGTON), **consent("Yes, I accept the Harborline fees. Please go ahead.")},
             "outputs": [notice["move_out_date"], green["name"], sent["shipment_id"]]}
@@ -801,7 +805,7 @@ def moreno_day_earlier(b: MovingTasks) -> dict[str, Any]:
                            "Please change my move-out date with Harborline to the 29th, and move the start of my power "
                            "and water at the new house in Yakima to the 29th as well.",
             "user_facts": email(MORENO),
-            "outputs": [lease["move_out_date"], new[0]["account_id"], new[1]["account_id"]],
+            "outputs": [lease["move_out_date"], lease["notice_date"], new[0]["account_id"], new[1]["account_id"]],
             "forbidden": [{"name": "give_notice_to_vacate"}]}
 
 
@@ -845,6 +849,7 @@ def build(b: MovingTasks) -> None:
         b.add_task(spec["instruction"], task_id=f"moving-{number:03d}", tags=tags,
                    outputs=[f"{o:.2f}" if isinstance(o, float) else str(o) for o in spec["outputs"]],
                    user_facts=spec.get("user_facts", {}), forbidden_calls=spec.get("forbidden", []),
+                   consent=FEES_NEED_CONSENT if "confirmation" in spec.get("user_facts", {}) else [],
                    check_outputs=WORKED_OUT not in tags)
 
 

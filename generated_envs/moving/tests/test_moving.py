@@ -19,8 +19,11 @@ from envfactory_gym.composite.spec import day_shift, load_spec
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.tasks import load_manifest
 from envfactory_gym.testing import EnvUnderTest
+from envfactory_gym.testing.blind import blind_play_test
 
 ENV = EnvUnderTest(__file__)
+#: Recorded blind play (tests/blind_play.jsonl): correct play scores 1.0, shortcuts at most 0.1.
+test_blind_play = blind_play_test(ENV.root)
 ROOT = ENV.root
 SPEC = load_spec(ROOT)
 state = ENV.state_fixture()

@@ -46,6 +46,11 @@ def email(value: str) -> dict[str, Any]:
     return {"email": {"value": value, "keywords": EMAIL}}
 
 
+def gate(tool: str, **arguments: Any) -> list[dict[str, Any]]:
+    """The task's consent gate: calls of ``tool`` (with these arguments) only once the traveller agreed."""
+    return [{"fact": "confirmation", "calls": [{"name": tool, "arguments": arguments}]}]
+
+
 def consent(text: str) -> dict[str, Any]:
     return {"confirmation": {"value": text, "keywords": CONFIRM}}
 
@@ -383,6 +388,7 @@ def freeman_prepay_car_overdraft(b: TravelTasks) -> dict[str, Any]:
                            "my Household Checking.",
             "user_facts": {**email(FREEMAN), **consent("Yes, I understand about the overdraft fee and I accept it. "
                                                        "Please go ahead with the payment.")},
+            "consent": gate("pay_saved_payee", accept_overdraft_fee=True),
             "outputs": [paid["overdraft_fee"], paid["balance"]]}
 
 
@@ -403,6 +409,7 @@ def howard_cancel_and_pay_fee(b: TravelTasks) -> dict[str, Any]:
                            "Household Checking.",
             "user_facts": {**email(HOWARD), **consent("Yes, I accept the car's cancellation fee. Please go ahead and "
                                                       "cancel it.")},
+            "consent": gate("cancel_rental_booking"),
             "outputs": [cancelled["cancellation_fee"], paid["balance"]]}
 
 
@@ -553,6 +560,7 @@ def santana_cancel_car_pay_fee(b: TravelTasks) -> dict[str, Any]:
                            "them right away from my Smart Checking.",
             "user_facts": {**email(SANTANA), **consent("Yes, that's fine, I accept the fee. Please go ahead and "
                                                        "cancel it.")},
+            "consent": gate("cancel_rental_booking"),
             "outputs": [cancelled["cancellation_fee"], paid["balance"]]}
 
 
@@ -746,7 +754,7 @@ def build(b: TravelTasks) -> None:
         b.add_task(spec["instruction"], task_id=f"travel-{number:03d}", tags=tags,
                    outputs=[f"{o:.2f}" if isinstance(o, float) else str(o) for o in spec["outputs"]],
                    user_facts=spec.get("user_facts", {}), forbidden_calls=spec.get("forbidden", []),
-                   check_outputs=not worked_out)
+                   consent=spec.get("consent", []), check_outputs=not worked_out)
 
 
 if __name__ == "__main__":
