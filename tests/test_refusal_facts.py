@@ -1,4 +1,5 @@
-"""A tool's refusal states facts: an agent that tries the change and relays why it was refused has read them."""
+"""Facts an agent has without the gold's read: what a tool's refusal states (an agent that tries the change and relays
+why it was refused has read them), and what the policy itself states."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from typing import Any
 import pytest
 
 from envfactory_gym.env import ToolUseEnv
-from envfactory_gym.reward.episode import message_values
+from envfactory_gym.reward.episode import message_values, policy_values
+from envfactory_gym.reward.trace import reached_reads
+from envfactory_gym.reward.values import value_forms
 from envfactory_gym.user import STOP_TOKEN
 from tests.conftest import LIBRARY_DIR
 
@@ -82,3 +85,11 @@ def test_a_refusal_read_nothing_the_answer_needs_when_it_says_nothing(env: ToolU
 def test_message_values_are_amounts_dates_and_ids() -> None:
     text = "needs 72.00 hours but only 13.75 are left on 2026-06-08 for E-10016: $1,250.00 (30%)."
     assert message_values(text) == ["72.00", "13.75", "2026-06-08", "E-10016", "$1,250.00", "30%"]
+
+
+def test_a_read_whose_facts_the_policy_states_is_reached_without_it() -> None:
+    needed = {0: frozenset(value_forms("HOS-2"))}
+    assert reached_reads(needed, [policy_values("Maple Hill (HOS-2) is in Montpelier.")]) == {0}
+    assert reached_reads(needed, [policy_values("Maple Hill is in Montpelier.")]) == set()
+    dated = {0: frozenset(value_forms("2026-09-15"))}  # today's date in a policy is no record's fact
+    assert reached_reads(dated, [policy_values("It is now 2026-09-15; HOS-2 is Maple Hill.")]) == set()

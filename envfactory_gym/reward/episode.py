@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -90,6 +91,7 @@ def score_episode(package: EnvPackage, task: Task, gold: GoldOutcome, state: Duc
     ran: list[Any] = list(zip(trace.result_args, (r for _, r in trace.results)))  # (arguments, result) of each
     # A refusal states facts too ("needs 72.00 hours but only 13.75 are available"): what it says was read.
     found = ran + [(args, message_values(text)) for args, text in trace.refusals]
+    found.append(policy_values(package.policy))  # the ids the policy names need no read (a branch's id)
     checks = verification_reads(task.gold_calls, identity)
     own_lookups = [r for args, r in ran
                    if any(value_forms(v) & identity for v in args.values() if not isinstance(v, dict))]
@@ -134,6 +136,16 @@ def refusal_results(trace: EpisodeTrace) -> list[tuple[str, Any]]:
     """The episode's refusals as ``(tool, record)`` results, one record of the values each states: an answer may
     repeat what a refusal said, as it may quote the record its fact comes from."""
     return [("refusal", {f"value_{i}": v for i, v in enumerate(message_values(text))}) for _, text in trace.refusals]
+
+
+_ID = re.compile(r"\b[A-Za-z]+-\d[\w-]*")
+
+
+@functools.lru_cache(maxsize=64)
+def policy_values(policy: str) -> dict[str, str]:
+    """The ids the policy names (``HOS-2`` for a hospital it lists), as one record: references an agent has
+    without a read. Its dates and amounts are not (today's date and a fee are no record's facts)."""
+    return {f"value_{i}": m.group() for i, m in enumerate(_ID.finditer(policy))}
 
 
 def message_values(text: str) -> list[str]:

@@ -50,8 +50,9 @@ class BlindEpisode:
 
     def replay(self, env: Any) -> tuple[float, dict[str, Any] | None, tuple]:
         """Play the actions on ``env`` (a ToolUseEnv or a wrapper); return the reward, the reward components
-        (None while the episode has not ended) and the last observation."""
-        obs, _ = env.reset(options={"task_id": self.task_id})
+        (None while the episode has not ended) and the last observation. The reset is seeded, so the simulated
+        user words its replies the same way on every replay."""
+        obs, _ = env.reset(seed=0, options={"task_id": self.task_id})
         reward, components = 0.0, None
         for action in self.actions:
             obs, r, terminated, truncated, info = env.step(action)

@@ -429,7 +429,7 @@ def past_due_no_changes(s: Session) -> dict[str, Any]:
     res = s.call("list_invoices", ["status", "subscription_id"], account_id=aid, subscription_id=sub["subscription_id"], status="open")
     return {"instruction": f"{hello(acc)} Please add 3 seats to our {sub['workspace_name']} workspace. I know "
                            "there's some billing issue on it, but I can't deal with payments today, so please "
-                           "don't charge anything right now.",
+                           "don't charge anything right now. Just tell me how much is overdue.",
             "user_facts": email_fact(acc), "outputs": [money(res["invoices"][0]["total"])],
             "forbidden_calls": [{"name": "change_seat_count", "arguments": {"subscription_id": sub["subscription_id"]}},
                                 {"name": "pay_invoice", "arguments": {}}],
