@@ -129,7 +129,10 @@ def unconsented_calls(task: Task, trace: EpisodeTrace) -> int:
     return n
 
 
-_TOKEN = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2})?|[A-Za-z]+-\d[\w-]*|[$€£]?\d[\d,]*(?:\.\d+)?%?")
+#: Word-initial only (``\b``), so a long run of letters is scanned once, not once per letter.
+_TOKEN = re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2})?|\b[A-Za-z]+-\d[\w-]*|[$€£]?\b\d[\d,]*(?:\.\d+)?%?")
+#: A message is read as far as an agent reads a tool's output (its first 4,000 characters).
+MESSAGE_CHARS = 4000
 
 
 def refusal_results(trace: EpisodeTrace) -> list[tuple[str, Any]]:
@@ -150,4 +153,4 @@ def policy_values(policy: str) -> dict[str, str]:
 
 def message_values(text: str) -> list[str]:
     """The values a tool's message states as separate fields: amounts, counts, dates and ids (``PR-5364``)."""
-    return [m.group().rstrip(".,") for m in _TOKEN.finditer(text)]
+    return [m.group().rstrip(".,") for m in _TOKEN.finditer(text[:MESSAGE_CHARS])]
