@@ -59,15 +59,12 @@ class TestStructure(_Structure):  # type: ignore[misc, valid-type]
 def test_querygen_overlay_is_current() -> None:
     """``overlay/querygen.json`` is what ``authoring/make_querygen.py`` writes: member-time dates restated in
     composite time, each member's email lookups drawn from its own table."""
-    import importlib.util
     import json
+    import runpy
 
-    spec = importlib.util.spec_from_file_location("make_querygen", ROOT / "authoring" / "make_querygen.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    script = runpy.run_path(str(ROOT / "authoring" / "make_querygen.py"), run_name="make_querygen")
     written = json.loads((ROOT / "overlay" / "querygen.json").read_text(encoding="utf-8"))
-    assert written == module.overlay()
+    assert written == script["overlay"]()
     today = date.fromisoformat(SPEC.now[:10])
     for name in ("start_service", "stop_service", "transfer_service", "schedule_pickup"):
         for key, param in written["tools"][name]["parameters"].items():
