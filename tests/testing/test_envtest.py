@@ -24,12 +24,12 @@ later = LIBRARY.state_fixture(now="2026-03-01T09:00:00")
 def test_the_folder_is_found_from_a_test_file_or_given_as_is() -> None:
     assert LIBRARY.root == LIBRARY_DIR.resolve()
     assert EnvUnderTest(LIBRARY_DIR).root == LIBRARY.root
-    assert LIBRARY.manifest.name == "library" and repr(LIBRARY) == f"EnvUnderTest({str(LIBRARY.root)!r})"
+    assert LIBRARY.manifest.name == "minilib" and repr(LIBRARY) == f"EnvUnderTest({str(LIBRARY.root)!r})"
 
 
 def test_tools_are_imported_from_the_folders_tools_py_by_path() -> None:
     assert Path(LIBRARY.module.__file__) == LIBRARY.root / "tools.py"
-    assert LIBRARY.module.__name__ == "library_tools_under_test" and LIBRARY.module.__name__ not in sys.modules
+    assert LIBRARY.module.__name__ == "minilib_tools_under_test" and LIBRARY.module.__name__ not in sys.modules
     assert {"find_member", "borrow_book", "return_book"} <= set(LIBRARY.tools)
     assert LIBRARY.tools["borrow_book"].writes and not LIBRARY.tools["find_member"].writes
     assert [t.id for t in LIBRARY.tasks][:2] == ["lib-borrow", "lib-return"]
