@@ -72,4 +72,4 @@ def test_a_script_is_a_build_function_and_main(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, str(folder / "seed" / "make_tasks.py"), "--out", str(out)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert f"wrote 1 tasks to {out}" in done.stdout and [t.id for t in load_tasks(out)] == ["library-001"]
+    assert f"wrote 1 tasks to {out}" in done.stdout and [t.id for t in load_tasks(out)] == ["minilib-001"]
