@@ -296,3 +296,45 @@ def test_inline_schemas_and_nested_resource_fields_compile(tmp_path: Path) -> No
     plan = build_plan(digest)
     tools = {t.name: [a.name for a in t.args] for t in plan.tools}
     assert set(tools["plots_create_or_update"]) == {"size", "status"} and tools["plots_get"] == ["id"]
+
+
+WORKSPACE = SPECS / "workspace_plans.yaml"
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return compile_digest(read_openapi(WORKSPACE), tmp_path_factory.mktemp("w") / "workspace", tasks=5)
+
+
+def test_an_enum_key_parameter_fixes_the_keys(workspace: Path) -> None:
+    plans = list(csv.DictReader((workspace / "seed" / "plans.csv").open(encoding="utf-8")))
+    assert [r["id"] for r in plans] == ["Essential", "Standard", "Advanced"]  # one row per fixed key
+    tools = {t["name"]: t for t in json.loads((workspace / "report.json").read_text(encoding="utf-8"))["tools"]}
+    assert "set_plan" in tools  # PUT on a fixed key updates it: no invented key outside the enum
+    changed, refused = _run(workspace, [("set_plan", {"id": "Standard", "seats": 12}),
+                                        ("set_plan", {"id": "Standard", "seats": 0})])
+    assert changed["id"] == "Standard" and changed["seats"] == 12
+    assert isinstance(refused, ToolError)
+
+
+def test_ids_take_the_type_of_the_key_they_name(workspace: Path) -> None:
+    meetings = {r["id"] for r in csv.DictReader((workspace / "seed" / "meetings.csv").open(encoding="utf-8"))}
+    attendees = list(csv.DictReader((workspace / "seed" / "attendees.csv").open(encoding="utf-8")))
+    assert attendees and all(r["meeting_id"] in meetings for r in attendees if r["meeting_id"])
+    meeting = int(sorted(meetings, key=int)[0])
+    got, added = _run(workspace, [("get_meeting", {"id": str(meeting)}),  # the path said string; the key is integer
+                                  ("add_attendee", {"meeting_id": meeting, "email": "ana@example.org"})])
+    assert got["id"] == meeting and added["meeting_id"] == meeting
+
+
+def test_two_enums_whose_names_collide_keep_their_own_values(workspace: Path) -> None:
+    source = (workspace / "tools.py").read_text(encoding="utf-8")
+    aliases = [line.split(" = ")[0] for line in source.splitlines() if " = Literal[" in line]
+    assert len(aliases) == len(set(aliases)) and "PlanId" in aliases
+    (space,) = _run(workspace, [("create_space", {"display_name": "Roadmap", "space_type": "GROUP_CHAT"})])
+    assert space["space_type"] == "GROUP_CHAT"
+
+
+def test_a_malformed_date_filter_is_refused_not_a_crash(workspace: Path) -> None:
+    (refused,) = _run(workspace, [("list_spaces", {"created_on": "someday"})])
+    assert isinstance(refused, ToolError) and "someday" in str(refused)

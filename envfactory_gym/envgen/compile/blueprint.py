@@ -117,9 +117,11 @@ class Table:
     @property
     def upper_ids(self) -> bool:
         return self.key.kind == "string" and bool(self.prefix) and self.prefix == self.prefix.upper() \
-            and any(ch.isalpha() for ch in self.prefix)
+            and any(ch.isalpha() for ch in self.prefix) and not self.key.enum
 
     def example_id(self) -> Any:
+        if self.key.enum:  # the specification fixes the keys
+            return self.key.enum[0]
         if self.key.kind == "integer":
             return self.start
         return f"{self.prefix}{self.start:0{self.width}d}" if self.width else f"{self.prefix}{self.start}"

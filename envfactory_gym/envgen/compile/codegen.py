@@ -332,6 +332,10 @@ class ToolsWriter:
             elif a.column.fmt == "email":
                 self.used.add("_email")
                 lines += [f'    where.append("lower(t.{col}) = ?")', f"    params.append(_email({q(a.name)}, {a.name}))"]
+            elif a.column.kind in ("date", "datetime"):  # a malformed date is the caller's error, not a crash
+                check = "_day" if a.column.kind == "date" else "_moment"
+                self.used.add(check)
+                lines += [f'    where.append("t.{col} = ?")', f"    params.append({check}({q(a.name)}, {a.name}))"]
             elif a.column.kind == "string" and not a.column.enum:
                 lines += [f'    where.append("lower(t.{col}) = lower(?)")', f"    params.append({a.name}.strip())"]
             else:

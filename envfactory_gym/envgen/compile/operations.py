@@ -333,6 +333,10 @@ class OperationReader:
             is_key = (own_positions and i == own_positions[-1]) or (
                 not own_positions and owner is None and verb != "list" and (ends_with_param and i == len(segments) - 1
                                                                            or field_name(given) == pk.name))
+            if is_key and verb == "list" and p.enum:  # /players/me/players/{collection}: a fixed view, not an id
+                self.notes.append(f"{name}: path parameter {given!r} picks one of {len(p.enum)} fixed views of the "
+                                  "list; dropped")
+                continue
             if is_key:
                 out.append(_renamed(p, pk.name, pk.type))
                 continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -99,6 +100,11 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
                             description=e.description, columns=columns, key=key, prefix=prefix, width=width,
                             start=start, unique=unique, seed_rows=int(ext.get("seed-rows") or DEFAULT_SEED_ROWS),
                             examples=e.examples, past=list(ext.get("past-statuses") or [])))
+    keys = {t.name: t.key for t in tables}
+    for t in tables:  # a reference holds a value of the key it names (an integer id of a string-keyed table is not)
+        for c in t.columns:
+            if c.references in keys and c is not t.key and keys[c.references].kind in ("string", "integer"):
+                c.kind = keys[c.references].kind
     by_name = {t.entity: t for t in tables}
     operations = digest.operations or [op for t in tables for op in default_operations(t)]
     skipped: list[dict[str, str]] = list(digest.extensions.get("skipped") or [])
@@ -128,12 +134,40 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
                 a.column.references, a.column.ext = None, {**a.column.ext, "id-like": True}
                 a.requires = {}
     _break_cycles(subset.tables)
+    subset.tools = _fixed_keys(subset.tools, skipped)
     plan = Plan(name=name or digest.name, domain=domain or digest.domain, title=digest.title or digest.name,
                 description=digest.description, now=str(digest.extensions.get("now") or DEFAULT_NOW),
                 source=", ".join(digest.sources), tables=subset.tables, tools=subset.tools, skipped=skipped,
                 left_out=subset.left_out, notes=notes)
     plan.enums = _enum_names(plan)
     return plan
+
+
+def _fixed_keys(tools: list[ToolPlan], skipped: list[dict[str, str]]) -> list[ToolPlan]:
+    """A key path parameter with an enum (``/supportPlanTypes/{planTypeName}``, one of Essential, Standard,
+    Advanced) says the resource has a fixed set of keys: the table's key takes that enum, so its seeded rows are
+    those keys and every tool naming the key agrees with them."""
+    for tp in tools:
+        for a in tp.args:
+            if a.role == "key" and a.column.enum and a.column is not tp.table.key:
+                known = list(tp.table.key.enum or [])
+                tp.table.key.enum = known + [v for v in a.column.enum if v not in known]
+    for tp in tools:  # every tool's key argument accepts every fixed key
+        for a in tp.args:
+            if a.role == "key" and tp.table.key.enum and a.column is not tp.table.key:
+                a.column.enum = list(tp.table.key.enum)
+    kept = []
+    for tp in tools:
+        if tp.verb == "create" and tp.table.key.enum:  # PUT of a fixed key: every key exists, so it updates one
+            if not any(a.role == "value" for a in tp.args):
+                skipped.append({"operation": tp.name, "method": "", "path": "",
+                                "reason": f"creates {tp.table.noun}s, whose keys the specification fixes "
+                                          f"({join_or(tp.table.key.enum)}), with nothing to set"})
+                continue
+            key = dataclasses.replace(tp.table.key, references=tp.table.name, enum=list(tp.table.key.enum))
+            tp.verb, tp.args = "update", [Arg(key, "key"), *tp.args]
+        kept.append(tp)
+    return kept
 
 
 def _break_cycles(tables: list[Table]) -> None:
@@ -168,6 +202,7 @@ def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, 
     summary, _, details = op.description.partition("\n\n")
     args: list[Arg] = []
     seen: set[str] = set()
+    tables = {t.name: t for t in by_name.values()}
     for p in op.parameters:
         if p.name in seen:
             notes.append(f"{op.name}: a second input named {p.name!r}; dropped")
@@ -180,8 +215,14 @@ def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, 
                 if getattr(col, attr) is None:
                     setattr(col, attr, getattr(own, attr))
             col.kind = own.kind if col.kind == "string" and own.kind in ("date", "datetime") else col.kind
+            if own.kind != col.kind and {own.kind, col.kind} <= {"string", "integer", "number"}:
+                col.kind = own.kind  # what the table stores decides (a string path id of an integer key)
+            if own.enum and col.enum != own.enum:
+                col.enum = list(own.enum)  # a value outside the table's enum could never be stored
             col.unique = own.unique
             col.description = col.description or own.description
+        if col.references and col.references in tables:  # an id has the type of the key it names
+            col.kind = tables[col.references].key.kind
         if p.name == table.key.name and verb in ("get", "update", "delete", "action"):
             col.references = table.name
             args.append(Arg(col, "key"))
@@ -286,15 +327,23 @@ def _enum_names(plan: Plan) -> dict[tuple[Any, ...], str]:
             if c.enum and tuple(c.enum) not in names:
                 base = "".join(w.title() for w in c.name.split("_"))
                 prefix = "".join(w.title() for w in t.noun.split())
-                generic = c.name in ("status", "state", "type", "kind")
-                alias = base if base not in taken and not generic else prefix + base
+                generic = c.name in ("status", "state", "type", "kind", "id")
+                alias = _free(base if base not in taken and not generic else prefix + base, taken)
                 names[tuple(c.enum)] = alias
                 taken.add(alias)
     for tp in plan.tools:
         for a in tp.args:
             if a.column.enum and tuple(a.column.enum) not in names:
                 alias = "".join(w.title() for w in a.name.split("_"))
-                alias = alias if alias not in taken else alias + "Choice"
+                alias = _free(alias if alias not in taken else alias + "Choice", taken)
                 names[tuple(a.column.enum)] = alias
                 taken.add(alias)
     return names
+
+
+def _free(alias: str, taken: set[str]) -> str:
+    """``alias``, or ``alias2``, ``alias3``... when an earlier enum already has that name."""
+    out, n = alias, 2
+    while out in taken:
+        out, n = f"{alias}{n}", n + 1
+    return out

@@ -210,9 +210,13 @@ def table_specs(plan: Plan) -> list[dict[str, Any]]:
             if d["kind"] == "ref":
                 d["key"] = plan.table(d["table"]).key.name
             columns[c.name] = d
+        rows = max(t.seed_rows, len(_examples(t, plan)))
+        key: dict[str, Any] = {"column": t.key.name, "prefix": t.prefix, "width": t.width, "start": t.start}
+        if t.key.enum:  # a fixed set of keys (an enum the specification gives the key): one row each
+            key["values"] = list(t.key.enum)
+            rows = min(rows, len(t.key.enum))
         spec: dict[str, Any] = {
-            "name": t.name, "rows": max(t.seed_rows, len(_examples(t, plan))), "header": [c.name for c in t.columns],
-            "key": {"column": t.key.name, "prefix": t.prefix, "width": t.width, "start": t.start},
+            "name": t.name, "rows": rows, "header": [c.name for c in t.columns], "key": key,
             "examples": _examples(t, plan),
             "columns": columns,
         }

@@ -182,7 +182,7 @@ class Explorer:
         base = dict(cases.success or {})
         for a in tp.args:
             c = a.column
-            if c.references:
+            if c.references and not self.plan.table(c.references).key.enum:  # fixed keys all exist
                 self.refuse(tp, cases, {**base, a.name: self.plan.table(c.references).missing_id()})
             for bad in self.bad_values(a):
                 self.refuse(tp, cases, {**base, a.name: bad})
