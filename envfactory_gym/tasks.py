@@ -17,6 +17,19 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from envfactory_gym.errors import EnvFormatError, TaskFileError
 
 
+class Source(BaseModel):
+    """Where a compiled environment came from: the specification's own title, version and licence."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str = Field(description="What was compiled: openapi, sql, docs or mcp.")
+    api: str = Field(description="The API's title, as its specification gives it.")
+    version: str | None = Field(None, description="The specification's own version (info.version).")
+    license: str | None = Field(None, description="The licence the specification states (info.license.name).")
+    provider: str | None = Field(None, description="The API's provider (x-providerName), where given.")
+    spec: str | None = Field(None, description="The compiled part of the specification, in the folder.")
+
+
 class Manifest(BaseModel):
     """``manifest.json``: who the environment is and how it runs."""
 
@@ -38,6 +51,8 @@ class Manifest(BaseModel):
     compact_policy_file: str | None = Field(
         None, description="A short version of the policy for small context budgets (the env's prompt='compact'); "
         "the full policy is used when absent.")
+    source: Source | None = Field(
+        None, description="For an environment compiled from a specification: which one (shown in the catalog).")
 
 
 class GoldCall(BaseModel):

@@ -39,6 +39,18 @@ class CatalogRow:
         except (ValueError, KeyError, TypeError, AttributeError):
             return ["?"]
 
+    @property
+    def origin(self) -> str:
+        """For a compiled environment, the specification it came from ("Petstore 1.0.2"); "" otherwise."""
+        import json
+
+        try:
+            source = json.loads((self.folder / "manifest.json").read_text(encoding="utf-8")).get("source") or {}
+        except (OSError, ValueError, AttributeError):
+            return ""
+        return " ".join(str(source.get(k) or "") for k in ("api", "version")).strip() if isinstance(
+            source, dict) else ""
+
     def cells(self) -> list[str]:
         f = self.figures
         if not f:
@@ -46,7 +58,8 @@ class CatalogRow:
         cov = f.get("line_coverage")
         return [
             f"`{self.env_id}`", str(f.get("domain", "?")) + (
-                f" (composite: {' + '.join(self.members)})" if self.members else ""),
+                f" (composite: {' + '.join(self.members)})" if self.members else
+                f" (compiled from {self.origin})" if self.origin else ""),
             f"{f.get('tools', 0)} ({f.get('read_tools', 0)} / {f.get('write_tools', 0)})",
             str(f.get("tables", 0)), f"{f.get('rows', 0):,}",
             f"{f.get('tasks', 0)} ({f.get('tasks_read_only', 0)} / {f.get('tasks_single_write', 0)} / "

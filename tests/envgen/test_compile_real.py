@@ -338,3 +338,25 @@ def test_two_enums_whose_names_collide_keep_their_own_values(workspace: Path) ->
 def test_a_malformed_date_filter_is_refused_not_a_crash(workspace: Path) -> None:
     (refused,) = _run(workspace, [("list_spaces", {"created_on": "someday"})])
     assert isinstance(refused, ToolError) and "someday" in str(refused)
+
+
+def test_the_folder_says_where_it_came_from(workspace: Path) -> None:
+    from envfactory_gym.tasks import load_manifest
+    from envfactory_gym.verify.catalog import CatalogRow
+    from envfactory_gym.verification import status
+
+    source = load_manifest(workspace / "manifest.json").source
+    assert source is not None and (source.api, source.version, source.license) == (
+        "Workspace Plans API", "1.4.0", "MIT")
+    subset = json.loads((workspace / str(source.spec)).read_text(encoding="utf-8"))
+    assert subset["info"]["license"]["name"] == "MIT"
+    assert set(subset["paths"]) <= set(read_openapi_paths(WORKSPACE))
+    assert "Plan" in subset["components"]["schemas"]  # what the kept operations refer to comes along
+    row = CatalogRow("EnvFactory/workspace-v0", workspace, status(workspace))
+    assert row.origin == "Workspace Plans API 1.4.0"
+
+
+def read_openapi_paths(path: Path) -> list[str]:
+    import yaml
+
+    return list(yaml.safe_load(path.read_text(encoding="utf-8"))["paths"])

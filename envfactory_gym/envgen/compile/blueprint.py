@@ -167,6 +167,8 @@ class ToolPlan:
     args: list[Arg]
     transition: dict[str, Any] | None = None
     capacity: dict[str, Any] | None = None
+    #: The operation it came from (``("put", "/plans/{planType}")``), when the source has routes.
+    route: tuple[str, str] | None = None
 
     @property
     def writes(self) -> bool:
@@ -191,6 +193,8 @@ class Plan:
     skipped: list[dict[str, str]] = field(default_factory=list)
     left_out: list[dict[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: Where the specification came from (the manifest's ``source``): API title, version, licence, provider.
+    origin: dict[str, str] = field(default_factory=dict)
 
     def table(self, name: str) -> Table:
         return next(t for t in self.tables if t.name == name)

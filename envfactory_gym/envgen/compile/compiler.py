@@ -27,6 +27,7 @@ from envfactory_gym.envgen.compile.plan import (
 )
 from envfactory_gym.envgen.compile.report import report_data, report_json, report_text
 from envfactory_gym.envgen.compile.seeding import generate_py
+from envfactory_gym.envgen.compile.source import SPEC_FILE, source_subset
 from envfactory_gym.envgen.compile.testgen import explore_all, render_tests
 from envfactory_gym.envgen.digest import Digest
 from envfactory_gym.errors import CompileError, UsageError
@@ -41,6 +42,8 @@ def manifest(plan: Plan) -> str:
             "description": " ".join((plan.description or plan.title).split()),
             "now": plan.now, "max_steps": 20, "policy_file": "policy.md", "compact_policy_file": "policy_compact.md",
             "rules": rules(plan)}
+    if plan.origin:
+        data["source"] = dict(plan.origin)
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -245,7 +248,13 @@ def compile_digest(digest: Digest, out: str | Path | None = None, *, name: str |
     work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=out.parent))
     try:
         folder = work / name
+        if digest.source_kind == "openapi" and digest.sources and Path(digest.sources[0]).is_file():
+            plan.origin["spec"] = SPEC_FILE
         write_folder(plan, folder, tasks)
+        if plan.origin.get("spec"):  # the compiled operations of the specification, with its info and licence
+            routes = [tp.route for tp in plan.tools if tp.route]
+            _write(folder / SPEC_FILE, json.dumps(source_subset(digest.sources[0], routes), indent=1,
+                                                  ensure_ascii=False) + "\n")
         data = report_data(plan)  # no wall time in the folder: a compile is deterministic
         _write(folder / "report.json", report_json(data))
         _write(folder / "report.md", report_text(data))

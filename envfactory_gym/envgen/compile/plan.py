@@ -138,9 +138,18 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
     plan = Plan(name=name or digest.name, domain=domain or digest.domain, title=digest.title or digest.name,
                 description=digest.description, now=str(digest.extensions.get("now") or DEFAULT_NOW),
                 source=", ".join(digest.sources), tables=subset.tables, tools=subset.tools, skipped=skipped,
-                left_out=subset.left_out, notes=notes)
+                left_out=subset.left_out, notes=notes, origin=_origin(digest))
     plan.enums = _enum_names(plan)
     return plan
+
+
+def _origin(digest: Digest) -> dict[str, str]:
+    """The manifest's ``source``: what the specification is, as its own ``info`` says."""
+    ext = digest.extensions
+    out = {"kind": str(digest.source_kind), "api": digest.title or digest.name,
+           "version": str(ext.get("source-version") or ""), "license": str(ext.get("source-license") or ""),
+           "provider": str(ext.get("providerName") or "")}
+    return {k: v for k, v in out.items() if v}
 
 
 def _fixed_keys(tools: list[ToolPlan], skipped: list[dict[str, str]]) -> list[ToolPlan]:
@@ -283,7 +292,8 @@ def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, 
             raise CompileError(f"{where}: x-capacity.limit names no field of {parent.entity}"
                                f"{suggest(str(capacity.get('limit')), [c.name for c in parent.columns])}")
     return ToolPlan(name=op.name, verb=verb, table=table, summary=summary.strip() or f"{verb} {table.noun}",
-                    details=details.strip(), args=args, transition=transition, capacity=capacity)
+                    details=details.strip(), args=args, transition=transition, capacity=capacity,
+                    route=(op.method.lower(), op.path) if op.method and op.path else None)
 
 
 def default_operations(table: Table) -> list[Operation]:
