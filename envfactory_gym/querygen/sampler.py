@@ -102,6 +102,11 @@ class TaskSampler:
 
     # -- public ------------------------------------------------------------------------------------
 
+    def unreachable(self) -> list[str]:
+        """Tools no request could ever lead to: an id they need is given by no read tool and is no user fact
+        (an agent could not learn it), tried with a few plans each."""
+        return [t for t in self.targets if not any(self._plan(t) is not None for _ in range(5))]
+
     def sample(self, n: int, max_attempts: int | None = None) -> list[Task]:
         """Up to ``n`` distinct tasks whose gold calls all succeed on a fresh state."""
         state = self.pkg.new_state()
@@ -236,8 +241,9 @@ class TaskSampler:
         for p in t.required:
             producers = [pr for pr in self.graph.producers(tool, p)
                          if not self.pkg.tools[pr[0]].writes and pr[0] != tool]
+            named = bool(t.parameters.get(p, {}).get("enum"))  # one of a few fixed keys: a user can name it
             if not producers:
-                if is_reference(p, self.ids) and p not in self.spec.user.facts:
+                if is_reference(p, self.ids) and p not in self.spec.user.facts and not named:
                     return False  # an id no lookup gives: the user could not know it
                 continue  # the user gives it
             if p.startswith("new_"):
@@ -258,7 +264,8 @@ class TaskSampler:
                     plan.sources[(tool, p)] = (src, key)
                     break
             else:
-                return False
+                if not named:
+                    return False
         if tool not in plan.tools:
             plan.tools.append(tool)
         return True

@@ -82,12 +82,12 @@ def test_path_parameters_bind_by_position() -> None:
 
 def test_cancel_sets_the_status_and_references_are_enforced(helpline: Path) -> None:
     tickets = list(csv.DictReader((helpline / "seed" / "tickets.csv").open(encoding="utf-8")))
-    projects = {r["key"] for r in csv.DictReader((helpline / "seed" / "projects.csv").open(encoding="utf-8"))}
+    projects = {r["project_key"] for r in csv.DictReader((helpline / "seed" / "projects.csv").open(encoding="utf-8"))}
     assert tickets and all(r["project_key"] in projects for r in tickets if r["project_key"])
-    target = next(r["sid"] for r in tickets if r["status"] == "open")
-    cancelled, missing = _run(helpline, [("cancel_ticket", {"sid": target}),
+    target = next(r["ticket_sid"] for r in tickets if r["status"] == "open")
+    cancelled, missing = _run(helpline, [("cancel_ticket", {"ticket_sid": target}),
                                          ("open_ticket", {"project_key": "NOPE", "title": "Printer jam"})])
-    assert cancelled["status"] == "cancelled" and cancelled["sid"] == target
+    assert cancelled["status"] == "cancelled" and cancelled["ticket_sid"] == target
     assert isinstance(missing, ToolError) and "NOPE" in str(missing)
 
 
@@ -132,7 +132,7 @@ def test_swagger_2_compiles(tmp_path: Path) -> None:
     report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
     assert [s["operation"] for s in report["skipped"]] == ["upload_photo"]
     pets = list(csv.DictReader((folder / "seed" / "pets.csv").open(encoding="utf-8")))
-    owners = {r["id"] for r in csv.DictReader((folder / "seed" / "owners.csv").open(encoding="utf-8"))}
+    owners = {r["owner_id"] for r in csv.DictReader((folder / "seed" / "owners.csv").open(encoding="utf-8"))}
     assert all(r["owner_id"] in owners for r in pets if r["owner_id"])
     (refused,) = _run(folder, [("add_pet", {"owner_id": 999999, "name": "Rex", "species": "dog"})])
     assert isinstance(refused, ToolError)
@@ -295,7 +295,7 @@ def test_inline_schemas_and_nested_resource_fields_compile(tmp_path: Path) -> No
                      "plots_update": "update", "plots_delete": "delete"}
     plan = build_plan(digest)
     tools = {t.name: [a.name for a in t.args] for t in plan.tools}
-    assert set(tools["plots_create_or_update"]) == {"size", "status"} and tools["plots_get"] == ["id"]
+    assert set(tools["plots_create_or_update"]) == {"size", "status"} and tools["plots_get"] == ["plot_id"]
 
 
 WORKSPACE = SPECS / "workspace_plans.yaml"
@@ -308,23 +308,23 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_an_enum_key_parameter_fixes_the_keys(workspace: Path) -> None:
     plans = list(csv.DictReader((workspace / "seed" / "plans.csv").open(encoding="utf-8")))
-    assert [r["id"] for r in plans] == ["Essential", "Standard", "Advanced"]  # one row per fixed key
+    assert [r["plan_id"] for r in plans] == ["Essential", "Standard", "Advanced"]  # one row per fixed key
     tools = {t["name"]: t for t in json.loads((workspace / "report.json").read_text(encoding="utf-8"))["tools"]}
     assert "set_plan" in tools  # PUT on a fixed key updates it: no invented key outside the enum
-    changed, refused = _run(workspace, [("set_plan", {"id": "Standard", "seats": 12}),
-                                        ("set_plan", {"id": "Standard", "seats": 0})])
-    assert changed["id"] == "Standard" and changed["seats"] == 12
+    changed, refused = _run(workspace, [("set_plan", {"plan_id": "Standard", "seats": 12}),
+                                        ("set_plan", {"plan_id": "Standard", "seats": 0})])
+    assert changed["plan_id"] == "Standard" and changed["seats"] == 12
     assert isinstance(refused, ToolError)
 
 
 def test_ids_take_the_type_of_the_key_they_name(workspace: Path) -> None:
-    meetings = {r["id"] for r in csv.DictReader((workspace / "seed" / "meetings.csv").open(encoding="utf-8"))}
+    meetings = {r["meeting_id"] for r in csv.DictReader((workspace / "seed" / "meetings.csv").open(encoding="utf-8"))}
     attendees = list(csv.DictReader((workspace / "seed" / "attendees.csv").open(encoding="utf-8")))
     assert attendees and all(r["meeting_id"] in meetings for r in attendees if r["meeting_id"])
     meeting = int(sorted(meetings, key=int)[0])
-    got, added = _run(workspace, [("get_meeting", {"id": str(meeting)}),  # the path said string; the key is integer
+    got, added = _run(workspace, [("get_meeting", {"meeting_id": str(meeting)}),  # the path said string; the key is integer
                                   ("add_attendee", {"meeting_id": meeting, "email": "ana@example.org"})])
-    assert got["id"] == meeting and added["meeting_id"] == meeting
+    assert got["meeting_id"] == meeting and added["meeting_id"] == meeting
 
 
 def test_two_enums_whose_names_collide_keep_their_own_values(workspace: Path) -> None:

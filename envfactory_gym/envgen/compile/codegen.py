@@ -445,8 +445,8 @@ class ToolsWriter:
         marks = ", ".join("?" for _ in t.columns)
         lines.append(f'db.execute("INSERT INTO {t.name} ({cols}) VALUES ({marks})",')
         lines.append(f"           [{', '.join(values)}])")
-        self.lookups.add(t.name)
-        lines.append(f"return {self.lookup_name(t)}(db, {key})")
+        # The row just inserted: read back without the lookup's not-found refusal, which no call could reach here.
+        lines.append(f'return db.query_one({self.sql_name(t)} + " WHERE t.{key} = ?", [{key}]) or {{}}')
         return lines
 
     def body_update(self, tp: ToolPlan) -> list[str]:

@@ -22,6 +22,7 @@ from envfactory_gym.envgen.compile.plan import (
     Table,
     ToolPlan,
     build_plan,
+    enum_names,
     plural,
     words,
 )
@@ -251,6 +252,9 @@ def compile_digest(digest: Digest, out: str | Path | None = None, *, name: str |
         if digest.source_kind == "openapi" and digest.sources and Path(digest.sources[0]).is_file():
             plan.origin["spec"] = SPEC_FILE
         write_folder(plan, folder, tasks)
+        if _drop_unreachable(plan, folder):  # written again without the tools no request can reach
+            shutil.rmtree(folder)
+            write_folder(plan, folder, tasks)
         if plan.origin.get("spec"):  # the compiled operations of the specification, with its info and licence
             routes = [tp.route for tp in plan.tools if tp.route]
             _write(folder / SPEC_FILE, json.dumps(source_subset(digest.sources[0], routes), indent=1,
@@ -264,6 +268,32 @@ def compile_digest(digest: Digest, out: str | Path | None = None, *, name: str |
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return out
+
+
+def _drop_unreachable(plan: Plan, folder: Path) -> bool:
+    """Leave out the tools an agent could never be asked to use (an id they need is listed by no other tool and
+    known to no user), with the reason in the report; False when every tool is reachable (or dropping would
+    leave nothing to change)."""
+    from envfactory_gym.package import EnvPackage
+    from envfactory_gym.querygen.sampler import TaskSampler
+
+    pkg = EnvPackage(folder, allow_no_tasks=True)
+    try:
+        dead = set(TaskSampler(pkg, seed=0).unreachable())
+    finally:
+        pkg.close()
+    kept = [tp for tp in plan.tools if tp.name not in dead]
+    if not dead or not any(tp.writes for tp in kept):
+        return False
+    for tp in plan.tools:
+        if tp.name in dead:
+            method, path = tp.route or ("", "")
+            plan.skipped.append({"operation": tp.name, "method": method.upper(), "path": path,
+                                 "reason": "unreachable: an id it needs is listed by no other tool, so no agent "
+                                           "could learn it"})
+    plan.tools = kept
+    plan.enums = enum_names(plan)
+    return True
 
 
 def _write(path: Path, text: str) -> None:

@@ -26,6 +26,10 @@ from envfactory_gym.errors import CompileError, suggest
 DEFAULT_NOW = "2026-03-02T09:00:00"
 
 
+#: Key names that say nothing of their resource: a table keyed so is keyed ``<resource>_<key>`` instead.
+GENERIC_KEYS = frozenset({"id", "name", "key", "uuid", "uid", "sid", "gid", "arn", "code", "slug"})
+
+
 def _column(p: Parameter, tables: dict[str, str]) -> Column:
     kind = {"date": "date", "date-time": "datetime"}.get(p.format or "", p.type) if p.type == "string" else p.type
     if kind in ("array", "object"):
@@ -87,6 +91,14 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
         key = next(c for c in columns if c.name == pk.name)
         key.required = True
         key.references = None
+        examples = e.examples
+        own = f"{snake(e.name)}_{pk.name}"
+        if pk.name in GENERIC_KEYS and not any(c.name == own for c in columns):
+            # ``id`` in every table would make any list's ids look like any tool's ``*_id`` input: the key is
+            # named after its resource (``pet_id``), as the references to it are
+            key.ext = {**key.ext, "field": pk.name}
+            key.name = own
+            examples = [{(own if k == pk.name else k): v for k, v in x.items()} for x in e.examples]
         prefix, width, start = _id_shape(e) if pk.type == "string" else ("", 0, 1)
         ext = e.extensions
         unique = [u for u in ext.get("unique") or [] if isinstance(u, dict) and u.get("fields")]
@@ -99,7 +111,7 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
         tables.append(Table(name=tables_by_entity[e.name], entity=e.name, noun=words(snake(e.name)),
                             description=e.description, columns=columns, key=key, prefix=prefix, width=width,
                             start=start, unique=unique, seed_rows=int(ext.get("seed-rows") or DEFAULT_SEED_ROWS),
-                            examples=e.examples, past=list(ext.get("past-statuses") or [])))
+                            examples=examples, past=list(ext.get("past-statuses") or [])))
     keys = {t.name: t.key for t in tables}
     for t in tables:  # a reference holds a value of the key it names (an integer id of a string-keyed table is not)
         for c in t.columns:
@@ -139,7 +151,7 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
                 description=digest.description, now=str(digest.extensions.get("now") or DEFAULT_NOW),
                 source=", ".join(digest.sources), tables=subset.tables, tools=subset.tools, skipped=skipped,
                 left_out=subset.left_out, notes=notes, origin=_origin(digest))
-    plan.enums = _enum_names(plan)
+    plan.enums = enum_names(plan)
     return plan
 
 
@@ -217,6 +229,8 @@ def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, 
             notes.append(f"{op.name}: a second input named {p.name!r}; dropped")
             continue
         seen.add(p.name)
+        if p.name == table.key.ext.get("field"):  # the key, renamed after its resource
+            p = p.model_copy(update={"name": table.key.name})
         col = _column(p, tables_by_entity)
         own = table.column(p.name)
         if own is not None:  # the table's constraints apply where the operation does not restate them
@@ -328,7 +342,7 @@ def default_operations(table: Table) -> list[Operation]:
     ]
 
 
-def _enum_names(plan: Plan) -> dict[tuple[Any, ...], str]:
+def enum_names(plan: Plan) -> dict[tuple[Any, ...], str]:
     """A ``Literal`` alias name per distinct enum (``status`` of orders -> ``OrderStatus``)."""
     names: dict[tuple[Any, ...], str] = {}
     taken: set[str] = set()
