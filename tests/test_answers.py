@@ -180,3 +180,11 @@ def test_a_false_prepaid_report_is_a_claimed_change():
 
     assert claims_change(["Done, Tanya: I prepaid the full $2,793.00."])
     assert not claims_change(["Your stay is not prepaid yet; a single payment is over your daily limit."])
+
+
+def test_halves_of_a_unit_said_in_words_state_their_number():
+    """"an hour and a half" states 1.5 (blind play of autorepair: a refused loaner for a 1.5-hour job)."""
+    assert AnswerKey(["1.5"]).judge(["It is estimated at an hour and a half, so no loaner."]) == [True]
+    assert AnswerKey(["2.5"]).judge(["About two and a half hours of labour."]) == [True]
+    assert AnswerKey(["0.5"]).judge(["Half an hour at most."]) == [True]
+    assert AnswerKey(["1.5"]).judge(["It takes an hour."]) == [False]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import date, datetime
-from typing import Literal
+from typing import Literal, overload
 
 from envfactory_gym.database import Database
 from envfactory_gym.errors import ToolError, UsageError
@@ -96,9 +96,17 @@ def as_date(value: str | date) -> date:
     return date.fromisoformat(str(value)[:10])
 
 
-def format_time(value: str | datetime) -> str:
-    """A stored timestamp as the agent reads it: ``'YYYY-MM-DD HH:MM'``."""
-    return as_datetime(value).strftime("%Y-%m-%d %H:%M")
+@overload
+def format_time(value: str | datetime) -> str: ...
+
+
+@overload
+def format_time(value: None) -> None: ...
+
+
+def format_time(value: str | datetime | None) -> str | None:
+    """A stored timestamp as the agent reads it: ``'YYYY-MM-DD HH:MM'`` (an empty one stays None)."""
+    return None if value is None or value == "" else as_datetime(value).strftime("%Y-%m-%d %H:%M")
 
 
 def at(day: date, clock: str) -> datetime:

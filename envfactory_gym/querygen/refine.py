@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from envfactory_gym.errors import (
@@ -84,6 +85,9 @@ class _Writer:
 
     def _opening(self) -> str:
         greeting = self.rng.choice(_GREETINGS)
+        if greeting == "Good morning":  # the time of day of the environment's clock, not always the morning
+            hour = datetime.fromisoformat(self.pkg.manifest.now).hour
+            greeting = "Good morning" if hour < 12 else "Good afternoon" if hour < 17 else "Good evening"
         intro = self.spec.user.introduce
         if intro:
             args = {k: v for c in self.task.gold_calls if not self.pkg.tools[c.name].writes

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
@@ -27,9 +28,9 @@ from envfactory_gym.tasks import GoldCall, Task
 NUMBER_CHOICES = (5.0, 10.0, 12.5, 15.0, 20.0, 25.0)
 #: Task kinds the sampler mixes.
 KINDS = ("read", "write", "multi")
-#: Consecutive failures after which a kind of task is taken as impossible in this environment (a fifth of it
-#: for a kind that never succeeded).
+#: Consecutive failures after which a kind of task is impossible here (a fifth for a kind that never succeeded).
 GIVE_UP_AFTER = 150
+_dump = functools.partial(json.dumps, sort_keys=True, default=str)
 
 
 @dataclass
@@ -103,8 +104,7 @@ class TaskSampler:
     # -- public ------------------------------------------------------------------------------------
 
     def unreachable(self) -> list[str]:
-        """Tools no request could ever lead to: an id they need is given by no read tool and is no user fact
-        (an agent could not learn it), tried with a few plans each."""
+        """Tools no request could lead to: an id they need is given by no read tool and is no user fact."""
         return [t for t in self.targets if not any(self._plan(t) is not None for _ in range(5))]
 
     def sample(self, n: int, max_attempts: int | None = None) -> list[Task]:
@@ -242,9 +242,9 @@ class TaskSampler:
             producers = [pr for pr in self.graph.producers(tool, p)
                          if not self.pkg.tools[pr[0]].writes and pr[0] != tool]
             named = bool(t.parameters.get(p, {}).get("enum"))  # one of a few fixed keys: a user can name it
-            if not producers:
+            if not producers:  # an id no lookup gives: the user could not know it (unless it is a fixed name)
                 if is_reference(p, self.ids) and p not in self.spec.user.facts and not named:
-                    return False  # an id no lookup gives: the user could not know it
+                    return False
                 continue  # the user gives it
             if p.startswith("new_"):
                 # A replacement comes from a lookup of the alternatives, not from the record being changed.
@@ -545,11 +545,13 @@ class TaskSampler:
         return self._counts[table]
 
     def _masked(self, tool: str, args: dict[str, Any]) -> list[str]:
-        """Free-text arguments: strings with no enum, no seed column and no producer."""
-        t = self.pkg.tools[tool]
+        """Free-text arguments: strings with no enum, no seed column and no producer, and those declared
+        ``free_text`` (a concern the user describes, stored in a column of that name)."""
+        t, spec = self.pkg.tools[tool], self.spec
         columns = {c for tb in self.pkg.template.tables.values() for c in tb.columns}
         return sorted(p for p in args if t.parameters[p].get("type") == "string" and "enum" not in t.parameters[p]
-                      and p not in columns and not self.graph.producers(tool, p))
+                      and (getattr(spec.parameter(tool, p), "free_text", False)
+                           or p not in columns and not self.graph.producers(tool, p)))
 
     # -- tasks -------------------------------------------------------------------------------------
 
@@ -578,21 +580,15 @@ class TaskSampler:
 
 def gold_key(calls: Sequence[GoldCall]) -> str:
     """A canonical key of a gold trajectory (tasks with the same key are duplicates)."""
-    return json.dumps([[c.name, c.arguments] for c in calls], sort_keys=True, default=str)
+    return _dump([[c.name, c.arguments] for c in calls])
 
 
 def _kind_of(task: Task | None) -> str | None:
-    if task is None:
-        return None
-    return "multi" if TAG_MULTI in task.tags else "write" if "write" in task.tags else "read"
+    return None if task is None else "multi" if TAG_MULTI in task.tags else "write" if "write" in task.tags else "read"
 
 
 def _count_writes(pkg: EnvPackage, chain: Chain) -> int:
     return sum(1 for c in chain.calls if pkg.tools[c.name].writes)
-
-
-def _dump(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, default=str)
 
 
 def _plain(value: Any, prop: dict[str, Any]) -> Any:

@@ -61,6 +61,9 @@ class Parameter(_Strict):
     column: str | None = Field(None, description="'table.column' to draw the user's values from.")
     part: Literal["whole", "word"] = Field("whole", description="'word': one word of the column's value.")
     choices: list[str | int | float] = Field(default_factory=list, description="Values to draw from instead.")
+    free_text: bool = Field(False, description="The user says it in their own words (a concern, a note, a reason) "
+                            "and an agent may put it in its own: the reward ignores its wording, in the call and in "
+                            "the row it writes.")
 
 
 class Tool(_Strict):

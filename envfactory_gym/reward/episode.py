@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -57,17 +58,53 @@ def state_changes(package: EnvPackage, gold: GoldOutcome, state: DuckDBState) ->
 
 
 def state_score(package: EnvPackage, gold: GoldOutcome, state: DuckDBState, mine: frozenset[Any],
-                partial: bool) -> float:
+                partial: bool, free: frozenset[str] = frozenset()) -> float:
     """1.0 when the episode's changes are the gold's (independent writes in another order included), else 0 or,
-    with ``partial``, the Jaccard share of the changes."""
+    with ``partial``, the Jaccard share of the changes. ``free``: the gold's free-text argument values (masked
+    calls): the columns that hold them in the gold's rows are compared without their wording."""
     if mine == gold.changes:
         return 1.0
+    columns = free_columns(gold.changes, free)
+    if columns:
+        mine, expected = without_columns(mine, columns), without_columns(gold.changes, columns)
+        if mine == expected:
+            return 1.0
+        return len(mine & expected) / len(mine | expected) if partial else 0.0
     if len(mine) == len(gold.changes):
         # Independent writes made in another order give new rows other sequential ids: compare without them.
         tables = package.template.tables
         if state.diff(set(state.dirty) | gold.diff.tables).loose_changes(tables) == gold.diff.loose_changes(tables):
             return 1.0
     return len(mine & gold.changes) / len(mine | gold.changes) if partial else 0.0
+
+
+def free_columns(changes: frozenset[tuple[str, str, str]], free: frozenset[str]) -> set[tuple[str, str]]:
+    """``(table, column)`` of the changed rows that hold one of the ``free`` texts."""
+    out: set[tuple[str, str]] = set()
+    if not free:
+        return out
+    for table, _key, row in changes:
+        if row != "-":
+            out |= {(table, c) for c, v in json.loads(row).items() if isinstance(v, str) and v in free}
+    return out
+
+
+def without_columns(changes: frozenset[tuple[str, str, str]],
+                    columns: set[tuple[str, str]]) -> frozenset[tuple[str, str, str]]:
+    """``changes`` with the values of ``columns`` blanked."""
+    def blank(table: str, row: str) -> str:
+        if row == "-":
+            return row
+        data = json.loads(row)
+        return json.dumps({c: "<free text>" if (table, c) in columns else v for c, v in data.items()},
+                          sort_keys=True, default=str)
+    return frozenset((t, k, blank(t, r)) for t, k, r in changes)
+
+
+def free_texts(task: Task) -> frozenset[str]:
+    """The gold's free-text argument values: strings of masked arguments."""
+    return frozenset(v for c in task.gold_calls for k, v in c.arguments.items()
+                     if k in c.masked and isinstance(v, str) and v.strip())
 
 
 def answer_key(package: EnvPackage, task: Task, gold: GoldOutcome, results: list[tuple[str, Any]]) -> AnswerKey | None:
@@ -85,7 +122,7 @@ def score_episode(package: EnvPackage, task: Task, gold: GoldOutcome, state: Duc
                   reward: CompositeReward) -> tuple[RewardBreakdown, int]:
     """The composite reward of the finished episode, and how many row changes it made."""
     mine = state_changes(package, gold, state)
-    score = state_score(package, gold, state, mine, reward.config.partial_state_credit)
+    score = state_score(package, gold, state, mine, reward.config.partial_state_credit, free_texts(task))
     writes = package.write_tools
     identity = identity_values(task)
     ran: list[Any] = list(zip(trace.result_args, (r for _, r in trace.results)))  # (arguments, result) of each

@@ -110,8 +110,12 @@ _CHANGED = ("added|applied|approved|assigned|booked|canceled|cancelled|changed|c
             "dropped|enrolled|extended|filed|froze|frozen|issued|marked|modified|moved|opened|paid|placed|prepaid|"
             "processed|put|recorded|refunded|reinstated|released|removed|replaced|reissued|rescheduled|reserved|"
             "scheduled|set up|submitted|switched|transferred|unfroze|updated|upgraded|waived|withdrew|withdrawn")
-_CLAIM = re.compile(rf"\bI(?:'ve|\s+have|\s+just|\s+also|\s+already|\s+now)*\s+(?:(?:gone|went)\s+ahead\s+and\s+)?"
-                    rf"(?:\w+ly\s+)?(?:{_CHANGED})\b", re.IGNORECASE)
+_CLAIM = re.compile(rf"\b(?:I|we)(?:'ve|\s+have|\s+just|\s+also|\s+already|\s+now)*\s+"
+                    rf"(?:(?:gone|went)\s+ahead\s+and\s+)?(?:\w+ly\s+)?(?:{_CHANGED})\b"
+                    # the passive of a change just made ("your car has now been released", "it is now cancelled"):
+                    # "now" or "just" says it happened in this conversation, not that the record was so before
+                    rf"|\b(?:is|are|has|have|was|were)(?:\s+been)?\s+(?:now|just)(?:\s+been)?\s+(?:{_CHANGED})\b",
+                    re.IGNORECASE)
 
 
 def claims_change(messages: Sequence[str]) -> bool:

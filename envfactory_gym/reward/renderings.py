@@ -65,13 +65,24 @@ def _canonical(text: str, today: date) -> str:
     return _PERCENT.sub(r"\1 percent", text)
 
 
+#: Halves of a unit, as people say them: "an hour and a half", "2 and a half days", "half an hour".
+_UNITS = r"(?P<u>minute|hour|day|night|week|month|year|mile|kilometer|kilometre|pound|kilo|gallon|liter|litre)s?"
+_A_UNIT_AND_A_HALF = re.compile(rf"\b(?:an?|one)\s+{_UNITS}\s+and\s+a\s+half\b", re.IGNORECASE)
+_N_AND_A_HALF = re.compile(rf"\b(?P<n>\d+)\s+and\s+a\s+half\s+{_UNITS}\b", re.IGNORECASE)
+_HALF_A_UNIT = re.compile(rf"\bhalf\s+an?\s+{_UNITS}\b", re.IGNORECASE)
+
+
 def with_number_words(text: str) -> str:
-    """``text`` with numbers written in words as digits ("two nights" -> "2 nights"); the text unchanged when it
-    has none. Used only to find facts, never to count rival values (so "one of your orders" adds no number)."""
+    """``text`` with numbers written in words as digits ("two nights" -> "2 nights", "an hour and a half" ->
+    "1.5 hours"); the text unchanged when it has none. Used only to find facts, never to count rival values (so
+    "one of your orders" adds no number)."""
     try:
-        return parse_number_words(text)
+        text = parse_number_words(text)
     except Exception:  # the parser is best effort: a text it cannot read keeps its words
-        return text
+        pass
+    text = _A_UNIT_AND_A_HALF.sub(lambda m: f"1.5 {m.group('u')}s", text)
+    text = _N_AND_A_HALF.sub(lambda m: f"{m.group('n')}.5 {m.group('u')}s", text)
+    return _HALF_A_UNIT.sub(lambda m: f"0.5 {m.group('u')}s", text)
 
 
 def _as_date(clock: datetime | date | str | None) -> date:

@@ -79,6 +79,7 @@ def test_clock_and_stored_values(state: DuckDBState) -> None:
     assert as_datetime("2026-07-20 09:30:00") == datetime(2026, 7, 20, 9, 30) == as_datetime(datetime(2026, 7, 20, 9, 30))
     assert as_date("2026-07-20 09:30:00") == as_date(date(2026, 7, 20)) == as_date(datetime(2026, 7, 20, 23, 59))
     assert format_time("2026-07-20T09:30:45") == format_time(datetime(2026, 7, 20, 9, 30)) == "2026-07-20 09:30"
+    assert format_time(None) is None  # an empty timestamp (a nullable column) stays empty
     assert at(date(2026, 7, 20), "14:05") == datetime(2026, 7, 20, 14, 5)
 
 

@@ -342,8 +342,8 @@ def test_a_malformed_date_filter_is_refused_not_a_crash(workspace: Path) -> None
 
 def test_the_folder_says_where_it_came_from(workspace: Path) -> None:
     from envfactory_gym.tasks import load_manifest
-    from envfactory_gym.verify.catalog import CatalogRow
     from envfactory_gym.verification import status
+    from envfactory_gym.verify.catalog import CatalogRow
 
     source = load_manifest(workspace / "manifest.json").source
     assert source is not None and (source.api, source.version, source.license) == (

@@ -52,7 +52,29 @@ def test_a_multi_goal_request_is_one_message_naming_every_goal(retail, sampled):
         goals = sum(1 for c in t.gold_calls if retail.tools[c.name].writes)
         sentences = [s for s in re.split(r"(?<=[.?!])\s+", t.instruction) if s]
         assert len(sentences) >= goals + 1, t.instruction  # a greeting, then at least a sentence per goal
-        assert len(re.findall(r"\b(?:Hi|Hello|Good morning)\b", t.instruction)) <= 1, t.instruction
+        assert len(re.findall(r"\b(?:Hi|Hello|Good (?:morning|afternoon|evening))\b", t.instruction)) <= 1, \
+            t.instruction
+
+
+def test_the_greeting_fits_the_time_of_day_of_the_clock(tmp_path):
+    import json
+    import shutil
+
+    from envfactory_gym.package import EnvPackage
+    from envfactory_gym.querygen.sampler import TaskSampler
+    from tests.conftest import LIBRARY_DIR
+
+    folder = tmp_path / "library"
+    shutil.copytree(LIBRARY_DIR, folder)
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    (folder / "manifest.json").write_text(json.dumps({**manifest, "now": "2026-02-01T19:30:00"}), encoding="utf-8")
+    pkg = EnvPackage(folder)
+    try:
+        texts = [t.instruction for t in TaskSampler(pkg, seed=0).sample(40)]
+    finally:
+        pkg.close()
+    assert not [t for t in texts if "Good morning" in t or "Good afternoon" in t]
+    assert any("Good evening" in t for t in texts)  # the greeting that says the time of day is still used
 
 
 def test_identity_details_are_held_back_with_keywords(sampled):
