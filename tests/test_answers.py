@@ -188,3 +188,18 @@ def test_halves_of_a_unit_said_in_words_state_their_number():
     assert AnswerKey(["2.5"]).judge(["About two and a half hours of labour."]) == [True]
     assert AnswerKey(["0.5"]).judge(["Half an hour at most."]) == [True]
     assert AnswerKey(["1.5"]).judge(["It takes an hour."]) == [False]
+
+
+def test_amounts_that_work_the_fact_out_are_no_rivals():
+    """A fee shown with how it was worked out (blind play of events: $5 plus the $11 increase, $72 to $83, for two
+    admissions is $32) states the fee; a list of unrelated amounts of the same kind still hedges."""
+    from envfactory_gym.reward.answers import _parts
+
+    assert _parts("32", ["5", "11", "72", "83"]) == {"5", "11", "72", "83"}
+    assert _parts("8", ["7", "6", "1"]) == {"7", "6", "1"}  # 7 held (6 + 1), one more would be 8
+    assert _parts("94.48", ["204.99", "12.5", "64.99"]) == set()
+    fees = data({"decimal": ["32.00", "5.00", "11.00", "72.00", "83.00", "40.00", "55.00", "61.00"]})
+    worked = "The exchange fee is $32.00: $5 each plus the $11 increase ($72 to $83), for two admissions."
+    hedged = "The exchange fee is $32.00, or maybe $40.00, $55.00 or $61.00."
+    assert AnswerKey(["32.00"], fees, [], "").judge([worked], rivals_allowed=1) == [True]
+    assert AnswerKey(["32.00"], fees, [], "").judge([hedged], rivals_allowed=1) == [False]

@@ -310,6 +310,7 @@ class AnswerKey:
             near = set().union(*(_grams(x.split()) for x in sentences if _stated(form, x, x))) or grams
             rivals = [g for g, h in held.items() if g in near and g not in self._context and not h.isdisjoint(kind)
                       and not self._quoted_from_policy(g, said)]
+            rivals = [g for g in rivals if g not in _parts(form, rivals)]  # a worked-out fee explains, not hedges
             out.append(_mentions(rivals, allowed) <= allowed)
         return out
 
@@ -490,3 +491,42 @@ def user_text(instruction: str, user_facts: Mapping[str, Any]) -> str:
     """What the user of a task says: the request and the facts it gives when asked."""
     values = [getattr(v, "value", v) for v in user_facts.values()]
     return " \n ".join([instruction, *map(str, values)])
+
+
+def _parts(fact: str, amounts: Sequence[str], most: int = 12) -> set[str]:
+    """The ``amounts`` that work the number ``fact`` out, not hedge it: two that add up to it or differ by it, one
+    that a small count multiplies into it (a per-unit fee), the sum of two such parts times a count ("$5 plus the
+    $11 increase, for two admissions" for 32), and two whose difference is another part ("$72 to $83" for the
+    $11 increase) or whose sum is another amount said (6 and 1 of the 7 already held)."""
+    def number(text: str) -> float | None:
+        try:
+            return float(text)
+        except ValueError:
+            return None
+
+    target = number(fact)
+    values = {a: v for a in dict.fromkeys(amounts) if (v := number(a)) is not None}
+    if target is None or not values or len(values) > most:
+        return set()
+    def close(x: float, y: float) -> bool:
+        return abs(x - y) < 0.005
+
+    parts: set[str] = set()
+    items = list(values.items())
+    counts = range(2, 11)
+    for a, x in items:
+        if any(close(x * n, target) for n in counts):
+            parts.add(a)
+        for b, y in items:
+            if a >= b:
+                continue
+            if close(x + y, target) or close(abs(x - y), target) or any(close((x + y) * n, target) for n in counts):
+                parts |= {a, b}
+    for a, x in items:  # a difference or a sum of two others that is itself a part or an amount said
+        for b, y in items:
+            for c, z in items:
+                if len({a, b, c}) == 3 and b < c and (close(abs(y - z), x) or close(y + z, x)) \
+                        and (a in parts or close(y + z, x)):
+                    parts |= {b, c}
+    return parts
+
