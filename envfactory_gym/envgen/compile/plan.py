@@ -181,7 +181,8 @@ def _fixed_keys(tools: list[ToolPlan], skipped: list[dict[str, str]]) -> list[To
     for tp in tools:
         if tp.verb == "create" and tp.table.key.enum:  # PUT of a fixed key: every key exists, so it updates one
             if not any(a.role == "value" for a in tp.args):
-                skipped.append({"operation": tp.name, "method": "", "path": "",
+                method, path = tp.route or ("", "")
+                skipped.append({"operation": tp.name, "method": method.upper(), "path": path,
                                 "reason": f"creates {tp.table.noun}s, whose keys the specification fixes "
                                           f"({join_or(tp.table.key.enum)}), with nothing to set"})
                 continue
