@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -70,15 +71,21 @@ def made_up_values(messages: Sequence[str], sources: Iterable[Any], clock: Any =
         known.add(str(clock)[:10])
     for source in sources:
         if isinstance(source, str):
-            known |= set(stated_amounts(source)) | set(normalise(source).split()) | set(stated_dates(source, clock))
+            known |= _text_values(source, clock)
         else:
             for _, v in iter_fields(source, "s"):
                 known |= value_forms(v)
                 if isinstance(v, str):  # an amount inside a text ("5 days at 57.99")
-                    known |= set(stated_amounts(v)) | set(normalise(v).split()) | set(stated_dates(v, clock))
+                    known |= _text_values(v, clock)
     # Dates are not checked: deadlines and windows are worked out from the data (a pickup date less 7 days).
     stated = [a for m in messages for a in stated_amounts(m) if a not in known]
     return [a for a in stated if not _worked_out(a, known)]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _text_values(text: str, clock: Any) -> frozenset[str]:
+    """The amounts, words and dates a text holds (the policy is read once per process, not once per episode)."""
+    return frozenset(stated_amounts(text)) | frozenset(normalise(text).split()) | frozenset(stated_dates(text, clock))
 
 
 def _worked_out(amount: str, known: set[str], most: int = 300) -> bool:

@@ -77,7 +77,7 @@ def with_number_words(text: str) -> str:
     "1.5 hours"); the text unchanged when it has none. Used only to find facts, never to count rival values (so
     "one of your orders" adds no number)."""
     try:
-        text = parse_number_words(text)
+        text = parse_number_words(text, "en")  # our envs speak English: no per-call language detection
     except Exception:  # the parser is best effort: a text it cannot read keeps its words
         pass
     text = _A_UNIT_AND_A_HALF.sub(lambda m: f"1.5 {m.group('u')}s", text)

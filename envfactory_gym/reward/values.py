@@ -53,7 +53,12 @@ def normalise(text: Any) -> str:
     Underscores separate words (``in_transit`` reads as ``in transit``), an ISO time is split from its date,
     thousands separators go (``1,234.50``) and decimals lose trailing zeros (``64.90`` is ``64.9``).
     """
-    text = _DIGIT_COMMA.sub("", _ISO_TIME.sub(r"\1 \2", str(text)))
+    return _normalise(text if isinstance(text, str) else str(text))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _normalise(text: str) -> str:
+    text = _DIGIT_COMMA.sub("", _ISO_TIME.sub(r"\1 \2", text))
     text = _WORD_HYPHEN.sub(" ", text)
     tokens = []
     for tok in _TOKEN.findall(text.lower()):
