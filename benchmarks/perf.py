@@ -240,9 +240,9 @@ def reset_costs(env_id: str, args: Args) -> dict[str, Any]:
     return out
 
 
-def episode_and_reward(env_id: str, args: Args) -> dict[str, Any]:
+def episode_and_reward(env_id: str, args: Args, storage: str = "copy") -> dict[str, Any]:
     """Whole oracle episodes over every task (reset, the gold calls, the final answer and its reward)."""
-    env = gym.make(env_id)
+    env = gym.make(env_id, storage=storage)
     u = env.unwrapped
     tasks = u.tasks
     for i, task in enumerate(tasks):  # warm the gold-state cache once, as a training run would
@@ -279,7 +279,7 @@ def episode_and_reward(env_id: str, args: Args) -> dict[str, Any]:
             "full_row_diff_ms": reward_diff_ms}
 
 
-def envs_per_process(env_id: str, counts: tuple[int, ...], write: bool) -> list[dict[str, Any]]:
+def envs_per_process(env_id: str, counts: tuple[int, ...], write: bool, storage: str = "copy") -> list[dict[str, Any]]:
     """Create N envs in this process (gym.make + reset) and keep them alive: time, memory and OS threads."""
     rows = []
     for n in counts:
@@ -288,7 +288,7 @@ def envs_per_process(env_id: str, counts: tuple[int, ...], write: bool) -> list[
         envs, create = [], []
         for _ in range(n):
             t0 = time.perf_counter()
-            e = gym.make(env_id)
+            e = gym.make(env_id, storage=storage)
             e.reset(seed=0)
             create.append((time.perf_counter() - t0) * 1000)
             envs.append(e)
@@ -350,6 +350,10 @@ def summary(r: dict[str, Any], peer: dict[str, Any], retail: dict[str, Any] | No
     }
     after = [row["rss_mib_per_env_after_write"] for row in r["envs_per_process"] if "rss_mib_per_env_after_write" in row]
     out["rss_mib_per_env_after_write"] = after[-1] if after else None
+    if "rows" in r:
+        rows_after = [row.get("rss_mib_per_env_after_write") for row in r["rows"]["envs_per_process"]]
+        out["rows_oracle_episode_ms"] = r["rows"]["oracle_episode_ms"]
+        out["rows_rss_mib_per_env_after_write"] = rows_after[-1] if rows_after else None
     if retail is not None:
         out["episode_over_retail"] = r["oracle_episode_ms"] / retail["oracle_episode_ms"]
     if not is_retail:
@@ -363,10 +367,15 @@ def summary(r: dict[str, Any], peer: dict[str, Any], retail: dict[str, Any] | No
     return out
 
 
+def _fmt(value: float | None, spec: str) -> str:
+    return "-" if value is None else format(value, spec)
+
+
 def env_table(results: dict[str, Any]) -> str:
     """Every measured environment's episode, reset, reward and memory as a Markdown table (docs/performance.md)."""
     head = ["env", "oracle episode (ms)", "vs retail-v0", "calls", "reset after a write (ms)", "terminal reward (ms)",
-            "write step / raw SQL", "MiB per env after a write"]
+            "write step / raw SQL", "MiB per env after a write", "storage=\"rows\": episode (ms)",
+            "storage=\"rows\": MiB per env after a write"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for env_id, r in results["envs"].items():
         s = r["summary"]
@@ -376,7 +385,8 @@ def env_table(results: dict[str, Any]) -> str:
         lines.append("| " + " | ".join([
             f"`{env_id}`", f"{r['oracle_episode_ms']:.1f}", f"{ratio:.2f}x" if ratio is not None else "-",
             f"{r['oracle_calls_mean']:.1f}", f"{r['reset_after_write_ms']:.2f}", f"{r['terminal_reward_ms']:.2f}",
-            f"{write:.2f}x" if write is not None else "-", f"{mib:.2f}" if mib is not None else "-"]) + " |")
+            f"{write:.2f}x" if write is not None else "-", f"{mib:.2f}" if mib is not None else "-",
+            _fmt(s.get("rows_oracle_episode_ms"), ".1f"), _fmt(s.get("rows_rss_mib_per_env_after_write"), ".2f")]) + " |")
     return "\n".join(lines)
 
 
@@ -404,6 +414,12 @@ def print_env(env_id: str, r: dict[str, Any]) -> None:
         print(f"{row['envs']:>5} envs: create {row['create_ms_mean']:.2f} ms mean (median {row['create_ms_median']:.2f},"
               f" p95 {row['create_ms_p95']:.2f}, max {row['create_ms_max']:.1f}), {row['rss_mib_per_env']:.3f} MiB/env,"
               f" {row['os_threads']} OS threads{extra}")
+    if "rows" in r:
+        after = r["rows"]["envs_per_process"][-1]
+        extra = (f", after a writing episode each {after['rss_mib_per_env_after_write']:.2f} MiB/env"
+                 if "rss_mib_per_env_after_write" in after else "")
+        print(f"storage=\"rows\": oracle episode {r['rows']['oracle_episode_ms']:.2f} ms; {after['envs']} envs "
+              f"{after['rss_mib_per_env']:.3f} MiB/env idle{extra}")
     print(f"vector: sync {r['vector']['sync_env_steps_per_s']:.0f} env-steps/s, "
           f"async {r['vector']['async_env_steps_per_s']:.0f} env-steps/s")
 
@@ -427,6 +443,10 @@ def main(argv: list[str] | None = None) -> None:
         r.update(reset_costs(env_id, args))
         r.update(episode_and_reward(env_id, args))
         r["envs_per_process"] = envs_per_process(env_id, args.env_counts, write=not args.quick)
+        # The same with storage="rows" (an env keeps only the rows it changed): its episode and its memory.
+        r["rows"] = {"oracle_episode_ms": episode_and_reward(env_id, args, storage="rows")["oracle_episode_ms"],
+                     "envs_per_process": envs_per_process(env_id, args.env_counts[-1:], write=not args.quick,
+                                                          storage="rows")}
         r["vector"] = vector_throughput(env_id, args)
         results["envs"][env_id] = r
         print_env(env_id, r)

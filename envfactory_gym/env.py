@@ -62,11 +62,12 @@ class ToolUseEnv(ConversationEnv, EzPickle):
         max_conversation_chars: int = 1_000_000,
         tool_timeout_s: float | None = 10.0,
         render_mode: str | None = None,
+        storage: str = "copy",
     ) -> None:
         EzPickle.__init__(self, env_dir, tasks=tasks, reward=reward, user=user, max_steps=max_steps,
                           tools_in_system=tools_in_system, prompt=prompt, max_result_chars=max_result_chars,
                           max_conversation_chars=max_conversation_chars, tool_timeout_s=tool_timeout_s,
-                          render_mode=render_mode)
+                          render_mode=render_mode, storage=storage)
         if tool_timeout_s is not None and tool_timeout_s <= 0:
             raise ValueError(f"tool_timeout_s must be positive or None, got {tool_timeout_s!r}")
         if prompt not in PROMPT_STYLES:
@@ -87,7 +88,7 @@ class ToolUseEnv(ConversationEnv, EzPickle):
         self._separators = (",", ":") if prompt == "compact" else None
         self.system_prompt: str = self._system_prompt()
         self._init_loop(max_result_chars, max_conversation_chars)
-        self.state = self.package.new_state()
+        self.state = self.package.new_state(storage)
         self._gold: GoldOutcome | None = None
         self._trace = EpisodeTrace()
 

@@ -137,9 +137,9 @@ class EnvPackage:
                     tools_py.read_text(encoding="utf-8", errors="replace")) is not None
             return self._template
 
-    def new_state(self) -> DuckDBState:
-        """A fresh, isolated copy of the initial state."""
-        return DuckDBState(self.template, now=self.manifest.now)
+    def new_state(self, storage: str = "copy") -> DuckDBState:
+        """A fresh, isolated copy of the initial state (``storage``: see :data:`~envfactory_gym.database.state.STORAGES`)."""
+        return DuckDBState(self.template, now=self.manifest.now, storage=storage)
 
     def _load_tools(self) -> dict[str, Tool]:
         mod_name = f"envfactory_gym.envs.{self.manifest.name}_v{self.manifest.version}"

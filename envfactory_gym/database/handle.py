@@ -59,6 +59,14 @@ class Database:
             raise ValueError(f"a tool writes its environment's tables by their plain names: {sql[:80]!r}")
         table = match.group(2).lower()
         keyed = self._on_write(table, sql)
+        if isinstance(keyed, list):  # a row-overlay write: steps, each with its parameters; the last returns keys
+            values = list(params)
+            for step, which in keyed[:-1]:
+                self._cur.execute(step, [values[i] for i in which])
+            step, which = keyed[-1]
+            keys = self._cur.execute(step, [values[i] for i in which]).fetchall()
+            self._on_keys(table, sql, keys)
+            return len(keys)
         if keyed is not None:  # the same statement with RETURNING <primary key>: reset restores just those rows
             keys = self._cur.execute(keyed, list(params)).fetchall()
             self._on_keys(table, sql, keys)

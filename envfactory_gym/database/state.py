@@ -13,11 +13,19 @@ from typing import Any
 import duckdb
 
 from envfactory_gym.database import connection as _connection
-from envfactory_gym.database.connection import _control, _new_catalog, _watchdog, canonical, keep_if_forked
+from envfactory_gym.database.connection import (
+    _control,
+    _new_catalog,
+    _watchdog,
+    canonical,
+    keep_if_forked,
+    shared_connection,
+)
 from envfactory_gym.database.diff import StateDiff, _dump
 from envfactory_gym.database.handle import Database
+from envfactory_gym.database.overlay import ENV_VARIABLE, Overlays
 from envfactory_gym.database.template import Template, _fingerprints
-from envfactory_gym.errors import ToolTimeoutError
+from envfactory_gym.errors import ConfigError, ToolTimeoutError
 
 _PLAIN_INSERT = re.compile(r"^\s*INSERT\s+INTO\b", re.IGNORECASE)
 _PLAIN_UPDATE = re.compile(r"^\s*UPDATE\b", re.IGNORECASE)
@@ -34,6 +42,12 @@ def _write_kind(sql: str) -> str:
     if _PLAIN_DELETE.match(sql):
         return "delete"
     return "other"
+
+
+@functools.lru_cache(maxsize=4096)
+def _PLACEHOLDERS(sql: str) -> int:
+    """How many ``?`` parameters a statement takes."""
+    return len(shared_connection().extract_statements(sql)[0].named_parameters)
 
 
 def _sql_list(keys: Iterable[Any]) -> str | None:
@@ -70,8 +84,14 @@ class _CopyFirst(BaseException):
     that a tool's own ``except Exception`` does not swallow it)."""
 
 
-#: Per tool function, the tables it has written: copied before its transaction starts.
+#: Per tool function, the tables it has written: copied (or given their overlay view) before its transaction starts.
 _write_targets: dict[Any, set[str]] = {}
+#: Per tool function, the tables it writes in ways a row overlay cannot take (storage="rows"): copied whole.
+_full_targets: dict[Any, set[str]] = {}
+
+#: How an env keeps the tables it writes: "copy" (its own copy of each, the fastest reads) or "rows" (only the
+#: rows it changed, in overlay tables every env of the template shares, read through views: the least memory).
+STORAGES = ("copy", "rows")
 
 
 class DuckDBState:
@@ -84,9 +104,21 @@ class DuckDBState:
     it costs what the episode changed, not the size of the database.
     """
 
-    def __init__(self, template: Template, now: str = "2026-01-01T00:00:00") -> None:
+    def __init__(self, template: Template, now: str = "2026-01-01T00:00:00", storage: str = "copy") -> None:
+        if storage not in STORAGES:
+            raise ConfigError(f"storage must be one of {STORAGES}, got {storage!r}")
         self.template = template
         self.catalog, self._cur = _new_catalog("env", template.catalog)
+        #: "rows" keeps only changed rows (see :mod:`~envfactory_gym.database.overlay`); a template whose tools
+        #: upsert (indexed copies) keeps whole copies.
+        self.storage = storage if template.light_copies else "copy"
+        #: Tables read through an overlay view (storage="rows"): their changed rows live in the overlay.
+        self.viewed: set[str] = set()
+        self._overlays = template.overlays() if self.storage == "rows" else None
+        self._env_id = int(self.catalog.rsplit("_", 1)[1])
+        self._needs_full: set[str] = set()
+        if self._overlays is not None:
+            self._cur.execute(f"SET VARIABLE {ENV_VARIABLE} = {self._env_id}")
         #: Tables written since the last reset.
         self.dirty: set[str] = set()
         #: Tables this env has its own copy of; the others are read from the template.
@@ -105,7 +137,8 @@ class DuckDBState:
         #: Tables whose keys moved in ways the map cannot follow (a key column set, raw SQL): checked by query.
         self._unknown: set[str] = set()
         self._closed = False
-        self._finalizer = weakref.finalize(self, _detach, self.catalog, self._cur, os.getpid())
+        self._finalizer = weakref.finalize(self, _detach, self.catalog, self._cur, os.getpid(), self._overlays,
+                                           self._env_id, self.viewed)
         self.db = Database(self._cur, now=now, on_write=self._on_write, on_keys=self._on_keys)
 
     @property
@@ -117,6 +150,16 @@ class DuckDBState:
         self.dirty.add(table)
         if table not in self.template.tables:
             return None
+        if self._overlays is not None and table not in self.copied:
+            plan = self._overlays.plan(table, sql, self._env_id, _PLACEHOLDERS(sql))
+            if plan is None:  # a write the overlay cannot take: this table becomes a whole copy
+                self._needs_full.add(table)
+                self._needs_copy.add(table)
+                raise _CopyFirst(table)
+            if table not in self.viewed:
+                self._needs_copy.add(table)
+                raise _CopyFirst(table)
+            return list(plan)
         if table not in self.copied:
             # The copy runs in its own committed transaction (a rolled-back one must never leave a half-made
             # copy, and constraint errors read differently on rows created in the same transaction): stop
@@ -159,7 +202,7 @@ class DuckDBState:
         """Refuse the open transaction if a write whose keys were not returned left two rows with one primary
         key (copies have no index to refuse it): the error an indexed table gives, with the key."""
         tmpl, cur = self.template, self._cur
-        for t in sorted(self._txn_whole & self.copied):
+        for t in sorted(self._txn_whole & (self.copied | self.viewed)):
             key = tmpl.key_sql(t)
             row = cur.execute(f"SELECT {key} FROM {t} GROUP BY ALL HAVING count(*) > 1 LIMIT 1").fetchone()
             if row is not None:
@@ -179,22 +222,51 @@ class DuckDBState:
         self._unknown |= tables
 
     def materialize(self, tables: Iterable[str]) -> None:
-        """Turn ``tables`` into real copies now (as their first write would)."""
+        """Turn ``tables`` into real copies now (as their first write would); a table read through an overlay
+        view becomes a copy of what the env holds now."""
         todo = sorted(set(tables) & set(self.template.tables) - self.copied)
         if todo:
             cur = self._cur
+            script = []
+            for t in todo:
+                if t in self.viewed:
+                    script += [f"ALTER VIEW {t} RENAME TO _ef_was_{t}", self.template.light_sql[t],
+                               f"INSERT INTO {t} SELECT * FROM _ef_was_{t}", f"DROP VIEW _ef_was_{t}"]
+                else:
+                    script.append(self.template.copy_sql(t))
             cur.execute("BEGIN TRANSACTION")
             try:
-                cur.execute("; ".join(self.template.copy_sql(t) for t in todo))
+                cur.execute("; ".join(script))
                 cur.execute("COMMIT")
             except BaseException:
                 cur.execute("ROLLBACK")
                 raise
             self.copied.update(todo)
+            if self._overlays is not None and self.viewed & set(todo):
+                cur.execute("; ".join(self._overlays.clear_sql(self._env_id, t) for t in sorted(self.viewed & set(todo))))
+                self.viewed -= set(todo)
+
+    def _prepare(self, tables: Iterable[str], full: Iterable[str]) -> None:
+        """Before a write tool runs: copies of the tables it writes (storage="copy", or writes an overlay cannot
+        take), overlay views of the others (storage="rows")."""
+        if self._overlays is None:
+            self.materialize(tables)
+            return
+        self.materialize(full)
+        todo = sorted(set(tables) & set(self.template.tables) - self.copied - self.viewed)
+        if todo:
+            ovl, cur = self._overlays, self._cur
+            for t in todo:
+                ovl.ensure(cur, t)
+            cur.execute("; ".join(ovl.view_sql(self.catalog, self._env_id, t) for t in todo))
+            self.viewed.update(todo)
 
     def reset(self) -> None:
         """Restore the initial state: only the rows written since the last reset are copied back."""
         script = "; ".join(sql for sql in map(self._restore_sql, sorted(self.dirty & self.copied)) if sql)
+        if self._overlays is not None and self.dirty & self.viewed:
+            clear = "; ".join(self._overlays.clear_sql(self._env_id, t) for t in sorted(self.dirty & self.viewed))
+            script = f"{script}; {clear}" if script else clear
         if script:
             cur = self._cur
             cur.execute("BEGIN TRANSACTION")
@@ -242,7 +314,7 @@ class DuckDBState:
         """Per table, (row count, XOR of row hashes): equal fingerprints mean equal contents, in one process."""
         tables = sorted(set(tables) & set(self.template.tables))
         base = self.template.fingerprints
-        changed = self.dirty & self.copied  # the other tables hold exactly the template's rows
+        changed = self.dirty & (self.copied | self.viewed)  # the others hold exactly the template's rows
         out = {t: base[t] for t in tables if t not in changed}
         out.update(_fingerprints(self._cur, [t for t in tables if t in changed]))
         return out
@@ -269,15 +341,18 @@ class DuckDBState:
                                        "nothing was changed")
             return result
         while True:
-            self.materialize(_write_targets.get(func, ()))
+            self._prepare(_write_targets.get(func, ()), _full_targets.get(func, ()))
             try:
                 return self._write_once(func, args, kwargs, timeout_s)
             except _CopyFirst:
                 pass
             finally:
                 targets, self._needs_copy = self._needs_copy, set()
+                full, self._needs_full = self._needs_full, set()
                 if targets:
                     _write_targets.setdefault(func, set()).update(targets)
+                if full:
+                    _full_targets.setdefault(func, set()).update(full)
 
     def _write_once(self, func: Any, args: tuple[Any, ...], kwargs: dict[str, Any], timeout_s: float | None) -> Any:
         cur = self._cur
@@ -328,7 +403,7 @@ class DuckDBState:
         tables = sorted(set(self.dirty if tables is None else tables) & set(self.template.tables))
         out = StateDiff()
         for t in tables:
-            if t not in self.copied:  # read from the template: equal by construction
+            if t not in self.copied and t not in self.viewed:  # read from the template: equal by construction
                 continue
             info = self.template.tables[t]
             ncol = len(info.columns)
@@ -374,11 +449,14 @@ class DuckDBState:
             self._finalizer()
 
 
-def _detach(catalog: str, cur: duckdb.DuckDBPyConnection, pid: int) -> None:
+def _detach(catalog: str, cur: duckdb.DuckDBPyConnection, pid: int, overlays: Overlays | None = None, env: int = 0,
+            viewed: Iterable[str] = ()) -> None:
     if keep_if_forked(cur, pid):
         return
     try:
         if _connection._instance is not None and _connection._instance[0] == os.getpid():
+            if overlays is not None and viewed:
+                cur.execute("; ".join(overlays.clear_sql(env, t) for t in sorted(viewed)))
             cur.execute("USE memory")
             cur.execute(f"DETACH DATABASE IF EXISTS {catalog}")
         cur.close()

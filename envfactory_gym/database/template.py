@@ -12,6 +12,7 @@ from typing import Any
 import duckdb
 
 from envfactory_gym.database.connection import _new_catalog, shared_connection
+from envfactory_gym.database.overlay import Overlays
 from envfactory_gym.errors import EnvFormatError
 
 
@@ -43,6 +44,7 @@ class Template:
     _fingerprints: dict[str, tuple[int, int | None]] | None = field(default=None, repr=False)
     _keyed: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
     _key_sets: dict[str, frozenset[Any]] = field(default_factory=dict, repr=False)
+    _overlays: Any = field(default=None, repr=False)
 
     def key_sql(self, table: str) -> str:
         """An expression of a row's primary key (a list of strings when the key has several columns)."""
@@ -91,6 +93,12 @@ class Template:
         :attr:`indexed_copies`)."""
         ddl = self.table_sql[table] if self.indexed_copies or table not in self.light_sql else self.light_sql[table]
         return f"{ddl}; INSERT INTO {table} SELECT * FROM {self.catalog}.{table}"
+
+    def overlays(self) -> Overlays:
+        """The template's row overlays (storage="rows"), made on first use."""
+        if self._overlays is None:
+            self._overlays = Overlays(self)
+        return self._overlays
 
     @property
     def light_copies(self) -> bool:
