@@ -159,6 +159,25 @@ def test_closing_an_env_forgets_its_overlay_rows(library_package):
         cur.close()
 
 
+def test_deleted_overlay_rows_are_reclaimed_every_so_many_resets(library_package):
+    overlays = library_package.template.overlays()
+    s = library_package.new_state(storage="rows")
+    every, before = overlays.vacuum_every, overlays.vacuums
+    overlays.vacuum_every = 3
+    try:
+        h0 = s.state_hash()
+        for _ in range(6):
+            s.run_in_transaction(_write("UPDATE books SET copies = copies + 1"), writes=True)
+            s.reset()
+        assert overlays.vacuums == before + 2
+        assert s.state_hash() == h0
+        s.run_in_transaction(_write("UPDATE books SET copies = 9 WHERE book_id = 'B-001'"), writes=True)
+        assert s.db.scalar("SELECT copies FROM books WHERE book_id = 'B-001'") == 9
+    finally:
+        overlays.vacuum_every = every
+        s.close()
+
+
 def _play(env, task):
     reward = 0.0
     for c in task.gold_calls:

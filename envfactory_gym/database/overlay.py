@@ -7,6 +7,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+import duckdb
+
 from envfactory_gym.errors import MissingDependencyError
 
 #: The columns an overlay row carries besides the table's own: which env it belongs to, and whether it deletes.
@@ -133,6 +135,23 @@ class Overlays:
         self.catalog = f"ovl_{template.catalog}"
         self._tables: set[str] = set()
         self._cols = {t: ", ".join(f'"{c}"' for c in info.columns) for t, info in template.tables.items()}
+        #: Resets between two vacuums: rows an env deleted stay allocated in DuckDB until a checkpoint.
+        self.vacuum_every = 1000
+        self.vacuums = 0
+        self._cleared = 0
+
+    def cleared(self, cur: Any) -> None:
+        """Note one env's reset; every :attr:`vacuum_every` resets, reclaim the deleted overlay rows (a
+        checkpoint of the overlay catalog; skipped, and tried again later, while another env's write is open)."""
+        self._cleared += 1
+        if self._cleared < self.vacuum_every:
+            return
+        try:
+            cur.execute(f"CHECKPOINT {self.catalog}")
+        except duckdb.Error:
+            return
+        self._cleared = 0
+        self.vacuums += 1
 
     def ensure(self, cur: Any, table: str) -> None:
         """Create the overlay catalog and ``table``'s overlay table on first use (once per process)."""

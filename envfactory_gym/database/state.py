@@ -264,7 +264,8 @@ class DuckDBState:
     def reset(self) -> None:
         """Restore the initial state: only the rows written since the last reset are copied back."""
         script = "; ".join(sql for sql in map(self._restore_sql, sorted(self.dirty & self.copied)) if sql)
-        if self._overlays is not None and self.dirty & self.viewed:
+        cleared = self._overlays is not None and bool(self.dirty & self.viewed)
+        if cleared and self._overlays is not None:
             clear = "; ".join(self._overlays.clear_sql(self._env_id, t) for t in sorted(self.dirty & self.viewed))
             script = f"{script}; {clear}" if script else clear
         if script:
@@ -276,6 +277,8 @@ class DuckDBState:
             except BaseException:
                 cur.execute("ROLLBACK")
                 raise
+        if cleared and self._overlays is not None:
+            self._overlays.cleared(self._cur)
         self.dirty.clear()
         self._keys.clear()
         self._kinds.clear()
