@@ -8,7 +8,9 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import asdict, dataclass, field
@@ -49,7 +51,13 @@ def parse_args(argv: list[str] | None = None) -> Args:
                    help="time τ²-bench's retail environment side by side (installs it into --peer-venv)")
     p.add_argument("--peer-venv", default=Args.peer_venv)
     p.add_argument("--peer-repeats", type=int, default=Args.peer_repeats)
+    p.add_argument("--memory-only", choices=("copy", "rows"), help=argparse.SUPPRESS)  # one storage's envs, alone
     a = p.parse_args(argv)
+    if a.memory_only:  # run in a fresh process by the full run, so that memory freed before does not hide growth
+        counts = (5,) if a.quick else Args.env_counts[-1:]
+        rows = {e: envs_per_process(e, counts, write=True, storage=a.memory_only) for e in a.envs.split(",") if e}
+        Path(a.json).write_text(json.dumps(rows), encoding="utf-8")
+        raise SystemExit(0)
     args = Args(envs=[e for e in a.envs.split(",") if e], repeats=a.repeats, quick=a.quick, json=a.json,
                 peer=a.peer, peer_venv=a.peer_venv, peer_repeats=a.peer_repeats)
     if args.quick:
@@ -313,6 +321,18 @@ def envs_per_process(env_id: str, counts: tuple[int, ...], write: bool, storage:
     return rows
 
 
+def _fresh_process_memory(env_id: str, storage: str, quick: bool) -> list[dict[str, Any]]:
+    """:func:`envs_per_process` with a writing episode each, in a fresh process (memory freed by the envs measured
+    before would otherwise absorb the growth and understate it)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "memory.json"
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--envs", env_id, "--memory-only", storage,
+               "--json", str(out), *(["--quick"] if quick else [])]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        rows: list[dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))[env_id]
+        return rows
+
+
 def vector_throughput(env_id: str, args: Args) -> dict[str, float]:
     out = {}
     for mode in ("sync", "async"):
@@ -350,6 +370,9 @@ def summary(r: dict[str, Any], peer: dict[str, Any], retail: dict[str, Any] | No
     }
     after = [row["rss_mib_per_env_after_write"] for row in r["envs_per_process"] if "rss_mib_per_env_after_write" in row]
     out["rss_mib_per_env_after_write"] = after[-1] if after else None
+    fresh = [row.get("rss_mib_per_env_after_write") for row in r.get("copy_fresh_process", [])]
+    if fresh and fresh[-1] is not None:  # measured alone in a fresh process, like storage="rows"
+        out["rss_mib_per_env_after_write"] = fresh[-1]
     if "rows" in r:
         rows_after = [row.get("rss_mib_per_env_after_write") for row in r["rows"]["envs_per_process"]]
         out["rows_oracle_episode_ms"] = r["rows"]["oracle_episode_ms"]
@@ -445,8 +468,8 @@ def main(argv: list[str] | None = None) -> None:
         r["envs_per_process"] = envs_per_process(env_id, args.env_counts, write=not args.quick)
         # The same with storage="rows" (an env keeps only the rows it changed): its episode and its memory.
         r["rows"] = {"oracle_episode_ms": episode_and_reward(env_id, args, storage="rows")["oracle_episode_ms"],
-                     "envs_per_process": envs_per_process(env_id, args.env_counts[-1:], write=not args.quick,
-                                                          storage="rows")}
+                     "envs_per_process": _fresh_process_memory(env_id, "rows", args.quick)}
+        r["copy_fresh_process"] = _fresh_process_memory(env_id, "copy", args.quick)
         r["vector"] = vector_throughput(env_id, args)
         results["envs"][env_id] = r
         print_env(env_id, r)

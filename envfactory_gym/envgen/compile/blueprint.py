@@ -169,6 +169,8 @@ class ToolPlan:
     capacity: dict[str, Any] | None = None
     #: The operation it came from (``("put", "/plans/{planType}")``), when the source has routes.
     route: tuple[str, str] | None = None
+    #: The deployment's scope parameters it accepts (see :mod:`envfactory_gym.envgen.compile.scope`).
+    scope: list[str] = field(default_factory=list)
 
     @property
     def writes(self) -> bool:
@@ -195,6 +197,8 @@ class Plan:
     notes: list[str] = field(default_factory=list)
     #: Where the specification came from (the manifest's ``source``): API title, version, licence, provider.
     origin: dict[str, str] = field(default_factory=dict)
+    #: Scope parameters and the deployment's one value of each (``{"identity_store_id": "d-1234567890"}``).
+    scope: dict[str, Any] = field(default_factory=dict)
 
     def table(self, name: str) -> Table:
         return next(t for t in self.tables if t.name == name)

@@ -7,6 +7,7 @@ import textwrap
 from typing import Any
 
 from envfactory_gym.envgen.compile.plan import Arg, Column, Plan, Table, ToolPlan, article, join_or, snake, words
+from envfactory_gym.envgen.compile.scope import SCOPE_HELPER, scope_checks, scope_docs, scope_signature
 
 _HELPERS = {
     "_select": '''
@@ -78,6 +79,9 @@ def _time_of(value: Any) -> datetime:
     return value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
 ''',
 }
+
+
+_HELPERS["_in_scope"] = SCOPE_HELPER
 
 
 def q(value: Any) -> str:
@@ -221,7 +225,7 @@ class ToolsWriter:
         required = [a for a in tp.args if a.column.required or a.role == "key"]
         optional = [a for a in tp.args if a not in required]
         sig = ["db: Database", *[f"{a.name}: {self.annotation(a, False)}" for a in required],
-               *[f"{a.name}: {self.annotation(a, True)}" for a in optional]]
+               *[f"{a.name}: {self.annotation(a, True)}" for a in optional], *scope_signature(self.plan.scope, tp.scope)]
         ret = "list[dict[str, Any]]" if tp.verb == "list" else "dict[str, Any]"
         deco = "@tool(writes=True)" if tp.writes else "@tool"
         head = f"def {tp.name}({', '.join(sig)}) -> {ret}:"
@@ -231,14 +235,16 @@ class ToolsWriter:
         doc = [summary]
         if tp.details:
             doc += ["", *textwrap.wrap(tp.details, 110)]
-        if tp.args:
+        if tp.args or tp.scope:
             doc += ["", "Args:"]
-            for a in [*required, *optional]:
-                lines = textwrap.wrap(f"{a.name}: {self.arg_doc(tp, a)}", 106)
+            said = [f"{a.name}: {self.arg_doc(tp, a)}" for a in [*required, *optional]]
+            for text in [*said, *scope_docs(self.plan.scope, tp.scope)]:
+                lines = textwrap.wrap(text, 106)
                 doc += [f"    {lines[0]}", *[f"        {x}" for x in lines[1:]]]
         doc += ["", "Returns:", f"    {self.returns(tp)}"]
         docstring = '    """' + "\n    ".join(doc).replace("\n    \n", "\n\n") + '\n    """'
-        body = getattr(self, f"body_{tp.verb}")(tp)
+        body = [*scope_checks(self.plan.scope, tp.scope), *getattr(self, f"body_{tp.verb}")(tp)]
+        self.used |= {"_in_scope"} if tp.scope else set()
         return f"{deco}\n{head}\n{docstring}\n" + "\n".join(f"    {x}" if x else "" for x in body)
 
     def returns(self, tp: ToolPlan) -> str:
@@ -433,6 +439,8 @@ class ToolsWriter:
                 inner = self.value_lines(tp, a, row)
                 if inner:
                     lines += [f"if {a.name} is not None:", *[f"    {x}" for x in inner]]
+                if a.column.references:  # the looked-up row exists only when the reference is given
+                    row[a.name] = f"{row[a.name]} if {a.name} is not None else None"
         lines += self.unique_lines(tp, row)
         if tp.capacity:
             lines += self.capacity_lines(tp, row)

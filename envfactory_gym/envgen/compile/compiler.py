@@ -27,6 +27,7 @@ from envfactory_gym.envgen.compile.plan import (
     words,
 )
 from envfactory_gym.envgen.compile.report import report_data, report_json, report_text
+from envfactory_gym.envgen.compile.scope import scope_phrase
 from envfactory_gym.envgen.compile.seeding import generate_py
 from envfactory_gym.envgen.compile.source import SPEC_FILE, source_subset
 from envfactory_gym.envgen.compile.testgen import explore_all, render_tests
@@ -56,8 +57,8 @@ def policy(plan: Plan) -> tuple[str, str]:
              "never from guesses.",
              "- Do what the user asks, one call per change, and end with the outcome and its key facts "
              "(ids, statuses, dates as YYYY-MM-DD, amounts as 12.50).",
-             "- When a tool refuses, explain the reason to the user and do not try to work around it.", "",
-             "## Rules", ""]
+             "- When a tool refuses, explain the reason to the user and do not try to work around it.",
+             *[f"- {scope_phrase(n, v)}" for n, v in plan.scope.items()], "", "## Rules", ""]
     lines += [f"- {r}" for r in rules(plan)]
     lines += ["", "## Records", ""]
     for t in plan.tables:

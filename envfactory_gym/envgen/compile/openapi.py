@@ -273,15 +273,18 @@ class SchemaReader:
                     found.pop(n, None)
                 self.entity_refs[f"#/components/schemas/{n}"] = entity
             ref = self.direct_ref(found[entity][1][found[entity][2]])
-            if ref:
-                self.id_schemas[ref] = entity
+            if ref:  # an id schema several resources' keys share (ResourceId) names none of them
+                self.id_schemas[ref] = entity if self.id_schemas.get(ref, entity) == entity else ""
         self.cores = {canonical[n]: core for core, names in groups.items() for n in names}
         if not found:
             raise self.error("no resource schema: give each resource an object schema with an id property "
                              "('id', '<name>_id', or 'uuid', 'sid', 'key'...; e.g. 'member_id' in 'Member')")
         for name, (schema, _props, _pk) in found.items():
             self.entities[name] = Entity(name=name, description=clean_text(schema.get("description"), 300))
-        by_key = {pk: n for n, (_s, _p, pk) in found.items() if pk not in ("id", *ID_NAMES)}
+        self.id_schemas = {ref: n for ref, n in self.id_schemas.items() if n}
+        # A key names the resource it is named after (thing_id is Thing's, not ThingCheckResult's)
+        by_key = {pk: n for n, (_s, _p, pk) in sorted(found.items(), key=lambda x: x[1][2].startswith(
+            f"{self.cores.get(x[0], snake(x[0]))}_")) if pk not in ("id", *ID_NAMES)}
         by_ref_name = {f"{snake(n)}_{suffix}": n for n, (_s, _p, pk) in found.items() for suffix in ("id", pk)
                        if pk != f"{snake(n)}_id"}
         by_ref_name.update({f"{snake(n)}_id": n for n in found})

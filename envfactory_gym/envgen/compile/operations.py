@@ -43,7 +43,7 @@ STATE_WORDS: dict[str, tuple[str, ...]] = {
 }
 #: The first word of an RPC-style path (``POST /createAccount``) and the verb it means.
 RPC_VERBS = {"create": "create", "add": "create", "new": "create", "register": "create", "request": "create",
-             "issue": "create", "import": "create", "get": "get",
+             "issue": "create", "import": "create", "get": "get", "lookup": "get",
              "describe": "get", "read": "get", "retrieve": "get", "fetch": "get", "list": "list", "search": "list",
              "find": "list", "query": "list", "update": "update", "modify": "update", "edit": "update",
              "set": "update", "change": "update", "delete": "delete", "remove": "delete", "destroy": "delete"}
@@ -128,6 +128,11 @@ class OperationReader:
                 continue
             names.add(p.name)
             params.append(p)
+        if verb == "get" and method == "post" and "{" not in route:  # POST /getAccountHolder {code?, ...}
+            pk = self.s.entities[entity].primary_key()
+            given = [p for p in [*query, *body] if not (pk and p.name == pk.name)]
+            if pk is None or (given and not any(p.name == pk.name and p.required for p in [*query, *body])):
+                verb = "list"  # the key optional among other inputs: a lookup by any of them, i.e. a filtered list
         kind = "read" if verb in ("list", "get") else "write"
         ext = _extensions(op)
         if verb in ("action", "delete") and "transition" not in ext:
@@ -241,6 +246,8 @@ class OperationReader:
                          where: str) -> tuple[str, str]:
         """The resource an operation acts on, and ``"list"``/``"one"``/``""`` for what it returns."""
         responses = op.get("responses") or {}
+        literal = [s for s in path.split("/") if s and not s.startswith("{")]
+        named = self.segment_entity(literal[-1]) if literal else None  # DescribeGroup: Group
         codes = sorted((str(c) for c in responses if str(c).startswith("2")), key=lambda c: c != "200")
         for code in [*codes, "default"]:
             resp = responses.get(code) if code in responses else responses.get(int(code)) if code.isdigit() else None
@@ -248,10 +255,9 @@ class OperationReader:
                 resp = self.s.target(resp["$ref"], f"{where}.responses.{code}")
             content = (resp or {}).get("content") or {}
             for media in content.values():
-                found = self.returned(media.get("schema") if isinstance(media, dict) else None, where)
+                found = self.returned(media.get("schema") if isinstance(media, dict) else None, where, named)
                 if found:
                     return found
-        literal = [s for s in path.split("/") if s and not s.startswith("{")]
         for seg in reversed(literal):
             if self.segment_entity(seg):
                 return self.segment_entity(seg) or "", ""
@@ -261,8 +267,10 @@ class OperationReader:
         raise Skip("no resource schema: the response names no schema with an id, and no path segment names one"
                    + hint)
 
-    def returned(self, raw: Any, where: str) -> tuple[str, str] | None:
-        """The entity a response schema holds: itself, an array of it, or wrapped ({"items": [...], "data": {}})."""
+    def returned(self, raw: Any, where: str, named: str | None = None) -> tuple[str, str] | None:
+        """The entity a response schema holds: itself, an array of it, or wrapped ({"items": [...], "data": {}});
+        a response with the key of the resource the call is named after (``named``) is that resource, whatever
+        lists it embeds (DescribeGroupResponse {GroupId, ExternalIds: [...]} is a Group)."""
         if not isinstance(raw, dict):
             return None
         name = self.s.entity_of_ref(self.s.direct_ref(raw))
@@ -273,6 +281,9 @@ class OperationReader:
             name = self.s.entity_of_ref(self.s.direct_ref(schema.get("items")))
             return (name, "list") if name else None
         props = schema.get("properties") or {}
+        pk = self.s.entities[named].primary_key() if named else None
+        if named and pk is not None and any(field_name(str(p)) == pk.name for p in props):
+            return named, "one"
         if self.s.entity_refs.get(self.s.direct_ref(raw) or "") is None and props:
             for sub in props.values():  # a wrapper: the one property that holds resources
                 flat, _ = self.s.flatten(sub, where)
@@ -404,7 +415,8 @@ def _forms(word: str, last: bool = True) -> list[str]:
 
     if last:
         end = word.split("_")[-1]
-        return [end, plural(end)]
+        # 'id' is ExternalId's last word, not a name of it: GetGroupId is no call on external ids
+        return [] if end in ("id", "ids", "key", "name", "code", "arn", "uuid") and "_" in word else [end, plural(end)]
     return list(dict.fromkeys([word, plural(word), word.replace("_", ""), plural(word.replace("_", ""))]))
 
 
@@ -442,11 +454,14 @@ def _verb(method: str, path: str, returns: str, name: str, tables: dict[str, str
         return "update"
     if method == "delete":
         return "delete"
-    if returns == "list" or snake(name).split("_")[0] in ("search", "list", "find", "query"):
-        return "list" if returns == "list" else "action"
     last = snake(segments[-1]) if segments else ""
     names_collection = last in tables or any(f in tables for f in _singulars(last))
     first = last.split("_")[0]
+    called = [w for w in snake(name).split("_") if w not in _METHODS][:1]  # operationId 'post-getThing'
+    reads = [w for w in ([first] if not ends_with_id and not names_collection else []) + called
+             if RPC_VERBS.get(w) in ("get", "list")]
+    if returns == "list" or reads:  # POST /searchThings, /getThing, /#Action=DescribeThing: a read
+        return "list" if returns == "list" or RPC_VERBS[reads[0]] == "list" else "get"
     if not ends_with_id and not names_collection and first in RPC_VERBS:  # POST /getAccount, /closeAccount
         return RPC_VERBS[first]
     if not ends_with_id and not names_collection and first in STATE_WORDS:

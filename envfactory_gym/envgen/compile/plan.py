@@ -69,6 +69,7 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
     in ``plan.left_out``. Only when no tool remains is that an error.
     """
     from envfactory_gym.envgen.compile.openapi import sql_reserved
+    from envfactory_gym.envgen.compile.scope import find_scope
     from envfactory_gym.envgen.compile.subset import MAX_TABLES, MAX_TOOLS, choose
 
     if not digest.entities:
@@ -119,12 +120,20 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
                 c.kind = keys[c.references].kind
     by_name = {t.entity: t for t in tables}
     operations = digest.operations or [op for t in tables for op in default_operations(t)]
+    scope = find_scope(digest)
+    for t in tables:  # every row lives in the deployment's scope
+        for c in t.columns:
+            if c.name in scope and c is not t.key:
+                c.enum, c.default, c.required, c.references = [scope[c.name]], scope[c.name], True, None
     skipped: list[dict[str, str]] = list(digest.extensions.get("skipped") or [])
     notes: list[str] = list(digest.extensions.get("notes") or [])
     tools: list[ToolPlan] = []
     for op in operations:
+        scoped = [p.name for p in op.parameters if p.name in scope]
+        op = op.model_copy(update={"parameters": [p for p in op.parameters if p.name not in scope]})
         try:
             tools.append(_tool(op, by_name, tables_by_entity, digest, notes))
+            tools[-1].scope = scoped
         except CompileError as exc:
             skipped.append({"operation": op.name, "method": op.method or "", "path": op.path or "",
                             "reason": str(exc).split(f"operation {op.name!r} ", 1)[-1].split(": ", 1)[-1]})
@@ -150,7 +159,7 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
     plan = Plan(name=name or digest.name, domain=domain or digest.domain, title=digest.title or digest.name,
                 description=digest.description, now=str(digest.extensions.get("now") or DEFAULT_NOW),
                 source=", ".join(digest.sources), tables=subset.tables, tools=subset.tools, skipped=skipped,
-                left_out=subset.left_out, notes=notes, origin=_origin(digest))
+                left_out=subset.left_out, notes=notes, origin=_origin(digest), scope=scope)
     plan.enums = enum_names(plan)
     return plan
 

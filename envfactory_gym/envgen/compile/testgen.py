@@ -198,6 +198,9 @@ class Explorer:
                 for v in others[:3]:
                     if self.refuse(tp, cases, {**base, a.name: self.plain(v)}):
                         break
+        for name in tp.scope:  # another deployment's store, queue or domain
+            fixed = self.plan.scope[name]
+            self.refuse(tp, cases, {**base, name: fixed + 1 if isinstance(fixed, int) else f"other-{fixed}"})
         if tp.verb == "update":
             key_arg = next(a for a in tp.args if a.role == "key")
             self.refuse(tp, cases, {key_arg.name: base[key_arg.name]})

@@ -1,0 +1,124 @@
+"""Scope parameters: an input (nearly) every call requires that names no resource of the environment.
+
+Cloud APIs take the store, queue or domain a call works in as an input of every call (``IdentityStoreId``,
+``QueueUrl``, ``DomainName``). No compiled resource holds it and no tool lists it, so no agent or user could know
+it: the compiler fixes it as the environment's one deployment-wide value, stated in the policy, accepted (or left
+out) by every tool, and never asked of the user.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+from envfactory_gym.envgen.digest import Digest, Parameter
+
+#: The share of operations that must require a parameter for it to be the deployment's scope.
+SCOPE_SHARE = 0.8
+#: The fewest operations that make a pattern (fewer: the "scope" could be chance).
+SCOPE_MIN_OPERATIONS = 3
+#: Name endings of values that stand for a place rather than a record's id.
+_TRIMMED = ("_id", "_name", "_url", "_arn", "_key", "_code")
+
+
+def find_scope(digest: Digest) -> dict[str, Any]:
+    """``{parameter: value}`` for each scope parameter of ``digest``: required by at least ``SCOPE_SHARE`` of the
+    operations (and ``SCOPE_MIN_OPERATIONS``), a plain string or integer, neither the key of a resource nor a
+    reference to one, nor a per-call constant (an enum of one value differing between calls)."""
+    ops = digest.operations
+    if len(ops) < SCOPE_MIN_OPERATIONS:
+        return {}
+    keys = {f.name for e in digest.entities for f in e.fields if f.primary_key}
+    counts: Counter[str] = Counter()
+    first: dict[str, Parameter] = {}
+    enums: dict[str, set[Any]] = {}
+    for op in ops:
+        for p in {p.name: p for p in op.parameters if p.required}.values():
+            counts[p.name] += 1
+            first.setdefault(p.name, p)
+            enums.setdefault(p.name, set()).update(p.enum or [None])
+    out: dict[str, Any] = {}
+    for name, n in counts.items():
+        p = first[name]
+        if n < max(SCOPE_MIN_OPERATIONS, SCOPE_SHARE * len(ops)) or name in keys or p.references \
+                or p.type not in ("string", "integer") or len(enums[name]) > 1:
+            continue
+        out[name] = scope_value(p)
+    return out
+
+
+def scope_value(p: Parameter) -> Any:
+    """The deployment's value of scope parameter ``p``: the specification's example (or one its description
+    gives), else a value made from its name that its pattern accepts."""
+    pattern = p.pattern or ""
+    given = [*(p.extensions.get("examples") or []), p.default, *(p.enum or [])]
+    given += re.findall(r"(?:such as|e\.g\.|example|like)[:,]?\s*[`'\"]?([\w][\w\-:/.]*\d[\w\-:/.]*)",
+                        p.description or "")
+    for v in given:
+        if v is not None and (not pattern or _fits(pattern, str(v))):
+            return v
+    if p.type == "integer":
+        return 1
+    base = p.name
+    for end in _TRIMMED:
+        base = base.removesuffix(end)
+    named = f"https://example.com/{base.replace('_', '-')}-1" if p.name.endswith("_url") or p.format == "uri" \
+        else f"{base.replace('_', '-')}-1"
+    if not pattern or _fits(pattern, named):
+        return named
+    made = _from_pattern(pattern)
+    return made if made is not None else named
+
+
+def _fits(pattern: str, value: str) -> bool:
+    try:
+        return re.fullmatch(pattern, value) is not None or re.fullmatch(pattern.strip("^$"), value) is not None
+    except re.error:
+        return True
+
+
+def _from_pattern(pattern: str) -> str | None:
+    """A value of a simple pattern (literals and ``[...]`` classes with counts), or None."""
+    first = pattern.split("|")[0].strip("^$")
+    out = []
+    for lit, cls, count in re.findall(r"(\\.|[^\[\]{}+*?\\])|\[([^\]]+)\](\{\d+(?:,\d*)?\}|[+*?])?", first):
+        if lit:
+            out.append(lit[-1])
+            continue
+        n = int(count.strip("{}").split(",")[0] or 1) if count.startswith("{") else \
+            {"+": 6, "*": 0}.get(count, 1)
+        chars = "1234567890" if "0-9" in cls else "abcdefghij" if "a-z" in cls else "ABCDEFGHIJ"
+        out.append((chars * (n // 10 + 1))[:n])
+    value = "".join(out)
+    return value if value and _fits(pattern, value) else None
+
+
+# -- the compiled tools' side ------------------------------------------------------------------------------------
+
+#: The check every scoped tool starts with (in ``tools.py``).
+SCOPE_HELPER = '''
+def _in_scope(name: str, value: Any, fixed: Any) -> None:
+    if value is not None and str(value).strip() != str(fixed):
+        raise ToolError(f"{name} {value!r} is not this deployment's: it has only {fixed!r} (or leave {name} out)")
+'''
+
+
+def scope_phrase(name: str, value: Any) -> str:
+    """The policy's sentence on one scope parameter."""
+    return (f"This deployment's {name.replace('_', ' ')} is `{value}`: every tool works in it (pass it as "
+            f"`{name}` or leave it out); no other value is accepted.")
+
+
+def scope_signature(scope: dict[str, Any], names: list[str]) -> list[str]:
+    return [f"{n}: {'int' if isinstance(scope[n], int) else 'str'} | None = None" for n in names]
+
+
+def scope_docs(scope: dict[str, Any], names: list[str]) -> list[str]:
+    return [f"{n}: This deployment's {n.replace('_', ' ')}, {scope[n]!r} (the only one; may be left out)."
+            for n in names]
+
+
+def scope_checks(scope: dict[str, Any], names: list[str]) -> list[str]:
+    return [f'_in_scope("{n}", {n}, {json.dumps(scope[n])})' for n in names]
