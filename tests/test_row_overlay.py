@@ -99,6 +99,23 @@ def test_the_same_writes_give_the_same_state_in_both_storages(library_package, s
         s.close()
 
 
+@pytest.mark.parametrize("first", [True, False])
+def test_set_parameters_follow_the_statement_not_the_table_order(library_package, first):
+    s, reference = library_package.new_state(storage="rows"), library_package.new_state()
+    try:
+        for state in (s, reference):
+            if not first:  # an earlier write: the update runs in two steps on the overlay
+                state.run_in_transaction(_write("UPDATE books SET copies = 1 WHERE book_id = 'B-003'"), writes=True)
+            state.run_in_transaction(_write("UPDATE books SET price = ?, title = upper(title), copies = ? "
+                                            "WHERE book_id = ? OR copies > ?", [9.5, 4, "B-002", 100]), writes=True)
+        assert s.state_hash() == reference.state_hash()
+        row = s.db.query_one("SELECT title, copies, price FROM books WHERE book_id = 'B-002'")
+        assert row is not None and row["copies"] == 4 and float(row["price"]) == 9.5
+    finally:
+        s.close()
+        reference.close()
+
+
 def test_a_duplicate_key_is_refused_and_rolled_back(library_package):
     s = library_package.new_state(storage="rows")
     try:

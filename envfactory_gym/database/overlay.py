@@ -32,6 +32,9 @@ class _Split:
     where_text: str | None
     set_params: int
     where_params: int
+    #: The SET list: (column, expression, how many parameters the expression takes), in the statement's order;
+    #: empty when an item is not a plain ``column = expression``.
+    assignments: tuple[tuple[str, str, int], ...] = ()
 
 
 def _tokens(sql: str) -> list[Any]:
@@ -97,8 +100,25 @@ def split(sql: str) -> _Split | None:
     set_params = sum(1 for j in params if j < cut)
     if kind == "delete" and set_params:
         return None
+    assignments: list[tuple[str, str, int]] = []
+    if kind == "update":
+        items, start, depth = [], marks[T.SET] + 1, 0
+        for j in range(start, cut):
+            tt = toks[j].token_type
+            depth += tt == T.L_PAREN
+            depth -= tt == T.R_PAREN
+            if depth == 0 and tt == T.COMMA:
+                items.append((start, j))
+                start = j + 1
+        items.append((start, cut))
+        for a, b in items:
+            if b - a < 3 or toks[a].token_type not in (T.VAR, T.IDENTIFIER) or toks[a + 1].token_type != T.EQ:
+                assignments = []
+                break
+            expr = sql[toks[a + 2].start:toks[b - 1].end + 1]
+            assignments.append((toks[a].text.lower(), expr, sum(1 for j in params if a + 2 <= j < b)))
     return _Split(kind, alias, set_text.strip(), where_text.strip() if where_text else None,
-                  set_params, len(params) - set_params)
+                  set_params, len(params) - set_params, tuple(assignments))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -176,7 +196,7 @@ class Overlays:
         info, cols = self.template.tables[table], self._cols[table]
         match = " AND ".join(f'o."{c}" = b."{c}"' for c in info.primary_key)
         ovl = f"{self.catalog}.main.{table}"
-        return (f"CREATE OR REPLACE VIEW {env_catalog}.main.{table} AS "
+        return (f"CREATE OR REPLACE VIEW {env_catalog}.ov_{table}.{table} AS "
                 f"SELECT {cols} FROM {ovl} WHERE {ENV_COLUMN} = {env} AND NOT {DEAD_COLUMN} UNION ALL "
                 f"SELECT {cols} FROM {self.template.catalog}.main.{table} AS b WHERE NOT EXISTS "
                 f"(SELECT 1 FROM {ovl} AS o WHERE o.{ENV_COLUMN} = {env} AND {match})")
@@ -186,9 +206,10 @@ class Overlays:
         return f"DELETE FROM {self.catalog}.main.{table} WHERE {ENV_COLUMN} = {env}"
 
     @functools.lru_cache(maxsize=8192)  # noqa: B019 - one Overlays per template, kept for the process
-    def plan(self, table: str, sql: str, env: int, n_params: int) -> tuple[Step, ...] | None:
+    def plan(self, table: str, sql: str, env: int, n_params: int, first: bool = False) -> tuple[Step, ...] | None:
         """The steps that run write ``sql`` on ``table``'s overlay for env ``env`` (the last returns the keys it
-        touched), or None where the write needs a whole copy of the table."""
+        touched), or None where the write needs a whole copy of the table. ``first``: the env has no overlay row
+        of the table yet, so an UPDATE or DELETE is one INSERT of the rows it selects, already changed."""
         tmpl = self.template
         info, cols, key = tmpl.tables[table], self._cols[table], tmpl.key_sql(table)
         ovl = f"{self.catalog}.main.{table}"
@@ -212,6 +233,10 @@ class Overlays:
                 f"{env} FROM {tmpl.catalog}.main.{table} AS {name} WHERE {where} AND NOT EXISTS "
                 f"(SELECT 1 FROM {ovl} AS o WHERE o.{ENV_COLUMN} = {env} AND {match})")
         where_params = tuple(range(cut.set_params, n_params))
+        if first:
+            one = self._first(table, cut, name, where, where_params, key)
+            if one is not None:
+                return (one,)
         mine = f"{name}.{ENV_COLUMN} = {env} AND NOT {name}.{DEAD_COLUMN} AND {where}"
         alias = f" AS {cut.alias}" if cut.alias else ""
         if cut.kind == "update":
@@ -219,3 +244,29 @@ class Overlays:
         else:
             write = f"UPDATE {ovl}{alias} SET {DEAD_COLUMN} = true WHERE {mine} RETURNING {key}"
         return ((pull, where_params), (write, everything))
+
+    def _first(self, table: str, cut: _Split, name: str, where: str, where_params: tuple[int, ...],
+               key: str) -> Step | None:
+        """An env's first UPDATE or DELETE of ``table`` as one INSERT of the selected template rows, changed."""
+        info, ovl = self.template.tables[table], f"{self.catalog}.main.{table}"
+        exprs = {c: f'{name}."{c}"' for c in info.columns}
+        params: dict[str, tuple[int, ...]] = {}
+        dead = "false"
+        if cut.kind == "update":
+            if not cut.assignments:
+                return None
+            lower = {c.lower(): c for c in info.columns}
+            at = 0
+            for col, expr, n in cut.assignments:
+                if col not in lower or lower[col] in params:
+                    return None
+                exprs[lower[col]] = f"({expr})"
+                params[lower[col]] = tuple(range(at, at + n))
+                at += n
+        else:
+            dead = "true"
+        order = tuple(i for c in info.columns for i in params.get(c, ()))  # SET parameters in column order
+        select = ", ".join(exprs[c] for c in info.columns)
+        return (f"INSERT INTO {ovl} ({self._cols[table]}, {DEAD_COLUMN}) SELECT {select}, {dead} "
+                f"FROM {self.template.catalog}.main.{table} AS {name} WHERE {where} RETURNING {key}",
+                order + where_params)

@@ -112,8 +112,11 @@ class DuckDBState:
         #: "rows" keeps only changed rows (see :mod:`~envfactory_gym.database.overlay`); a template whose tools
         #: upsert (indexed copies) keeps whole copies.
         self.storage = storage if template.light_copies else "copy"
-        #: Tables read through an overlay view (storage="rows"): their changed rows live in the overlay.
+        #: Tables read through their overlay view this episode (storage="rows"): their changed rows live in the
+        #: overlay. A view is made once per env and table, in a schema of its own that is on the search path only
+        #: while the env has written the table since its reset (reads of the others go to the template directly).
         self.viewed: set[str] = set()
+        self._views: set[str] = set()
         self._overlays = template.overlays() if self.storage == "rows" else None
         self._env_id = int(self.catalog.rsplit("_", 1)[1])
         self._needs_full: set[str] = set()
@@ -138,7 +141,7 @@ class DuckDBState:
         self._unknown: set[str] = set()
         self._closed = False
         self._finalizer = weakref.finalize(self, _detach, self.catalog, self._cur, os.getpid(), self._overlays,
-                                           self._env_id, self.viewed)
+                                           self._env_id, self._views)
         self.db = Database(self._cur, now=now, on_write=self._on_write, on_keys=self._on_keys)
 
     @property
@@ -151,7 +154,7 @@ class DuckDBState:
         if table not in self.template.tables:
             return None
         if self._overlays is not None and table not in self.copied:
-            plan = self._overlays.plan(table, sql, self._env_id, _PLACEHOLDERS(sql))
+            plan = self._overlays.plan(table, sql, self._env_id, _PLACEHOLDERS(sql), first=not self._keys.get(table))
             if plan is None:  # a write the overlay cannot take: this table becomes a whole copy
                 self._needs_full.add(table)
                 self._needs_copy.add(table)
@@ -229,9 +232,8 @@ class DuckDBState:
             cur = self._cur
             script = []
             for t in todo:
-                if t in self.viewed:
-                    script += [f"ALTER VIEW {t} RENAME TO _ef_was_{t}", self.template.light_sql[t],
-                               f"INSERT INTO {t} SELECT * FROM _ef_was_{t}", f"DROP VIEW _ef_was_{t}"]
+                if t in self.viewed:  # main.t comes before the view's schema on the search path
+                    script += [self.template.light_sql[t], f"INSERT INTO main.{t} SELECT * FROM ov_{t}.{t}"]
                 else:
                     script.append(self.template.copy_sql(t))
             cur.execute("BEGIN TRANSACTION")
@@ -244,7 +246,7 @@ class DuckDBState:
             self.copied.update(todo)
             if self._overlays is not None and self.viewed & set(todo):
                 cur.execute("; ".join(self._overlays.clear_sql(self._env_id, t) for t in sorted(self.viewed & set(todo))))
-                self.viewed -= set(todo)
+                self._activate(self.viewed - set(todo))
 
     def _prepare(self, tables: Iterable[str], full: Iterable[str]) -> None:
         """Before a write tool runs: copies of the tables it writes (storage="copy", or writes an overlay cannot
@@ -253,13 +255,26 @@ class DuckDBState:
             self.materialize(tables)
             return
         self.materialize(full)
-        todo = sorted(set(tables) & set(self.template.tables) - self.copied - self.viewed)
-        if todo:
+        todo = set(tables) & set(self.template.tables) - self.copied - self.viewed
+        if not todo:
+            return
+        new = sorted(todo - self._views)
+        if new:
             ovl, cur = self._overlays, self._cur
-            for t in todo:
+            for t in new:
                 ovl.ensure(cur, t)
-            cur.execute("; ".join(ovl.view_sql(self.catalog, self._env_id, t) for t in todo))
-            self.viewed.update(todo)
+            cur.execute("; ".join(f"CREATE SCHEMA IF NOT EXISTS {self.catalog}.ov_{t}; "
+                                  + ovl.view_sql(self.catalog, self._env_id, t) for t in new))
+            self._views.update(new)
+        self._activate(self.viewed | todo)
+
+    def _activate(self, tables: set[str]) -> None:
+        """Read ``tables`` through their overlay views, and every other table from the env's copy or the template."""
+        if tables == self.viewed:
+            return
+        views = "".join(f"{self.catalog}.ov_{t}," for t in sorted(tables))
+        self._cur.execute(f"SET search_path = '{self.catalog}.main,{views}{self.template.catalog}.main'")
+        self.viewed = set(tables)
 
     def reset(self) -> None:
         """Restore the initial state: only the rows written since the last reset are copied back."""
@@ -279,6 +294,8 @@ class DuckDBState:
                 raise
         if cleared and self._overlays is not None:
             self._overlays.cleared(self._cur)
+        if self.viewed:
+            self._activate(set())
         self.dirty.clear()
         self._keys.clear()
         self._kinds.clear()
