@@ -85,9 +85,10 @@ class PeakSampler:
         self._thread.join()
 
 
-def start_server(env_id: str, sessions: int, idle_timeout_s: float) -> tuple[subprocess.Popen, str]:
+def start_server(env_id: str, sessions: int, idle_timeout_s: float,
+                 storage: str = "rows") -> tuple[subprocess.Popen, str]:
     cmd = [sys.executable, "-m", "envfactory_gym.serve", env_id, "--transport", "http", "--port", "0",
-           "--max-sessions", str(sessions), "--idle-timeout", str(idle_timeout_s)]
+           "--max-sessions", str(sessions), "--idle-timeout", str(idle_timeout_s), "--storage", storage]
     proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
     line = proc.stderr.readline()
     match = re.search(r"(http://\S+/mcp)", line)
@@ -183,9 +184,10 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def measure(env_id: str, sessions: int, distinct: int, rounds: int = 1, quiet_s: float = 3.0) -> dict[str, Any]:
+def measure(env_id: str, sessions: int, distinct: int, rounds: int = 1, quiet_s: float = 3.0,
+            storage: str = "rows") -> dict[str, Any]:
     episodes = plan(env_id, sessions, distinct)
-    proc, url = start_server(env_id, sessions, idle_timeout_s=600)
+    proc, url = start_server(env_id, sessions, idle_timeout_s=600, storage=storage)
     mb = 1 / 2**20
     runs = []
     try:
@@ -210,7 +212,7 @@ def measure(env_id: str, sessions: int, distinct: int, rounds: int = 1, quiet_s:
     stats, wall, rss_all_open, rss_peak, rss_after, server_cpu, client_cpu = runs[0]
     calls = len(stats.latencies)
     result = {
-        "env": env_id, "sessions": sessions, "distinct_tasks": len({e.task_id for e in episodes}),
+        "env": env_id, "storage": storage, "sessions": sessions, "distinct_tasks": len({e.task_id for e in episodes}),
         "episodes_played": stats.played, "errors": len(stats.errors), "isolation_breaks": len(stats.breaks),
         "wall_s": round(wall, 2), "episodes_per_s": round(stats.played / wall, 2), "tool_calls": calls,
         "tool_calls_per_s": round(calls / wall, 1),
@@ -239,11 +241,13 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=1, help="play the load this many times on one server")
     parser.add_argument("--quick", action="store_true", help="20 sessions over 10 tasks (the test suite's run)")
     parser.add_argument("--json", type=Path, help="also write the result to this file")
+    parser.add_argument("--storage", choices=("rows", "copy"), default="rows", help="the server's --storage")
     args = parser.parse_args()
     sessions, distinct = (20, 10) if args.quick else (args.sessions, args.distinct_tasks)
     if min(sessions, distinct, args.rounds) < 1:
         parser.error("--sessions, --distinct-tasks and --rounds must be at least 1")
-    result = measure(args.env, sessions, min(distinct, sessions), args.rounds, quiet_s=1.5 if args.quick else 3.0)
+    result = measure(args.env, sessions, min(distinct, sessions), args.rounds, quiet_s=1.5 if args.quick else 3.0,
+                     storage=args.storage)
     text = json.dumps(result, indent=2)
     print(text)
     if args.json:

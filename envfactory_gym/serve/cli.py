@@ -39,6 +39,9 @@ def add_arguments(p: argparse.ArgumentParser, env_type: Any, max_sessions: int, 
     p.add_argument("--idle-timeout", type=positive_float, default=idle_timeout_s, metavar="S",
                    help=f"release a session's environment after S seconds without a request "
                         f"(default {idle_timeout_s:g})")
+    p.add_argument("--storage", choices=("rows", "copy"), default="rows",
+                   help="how each session's environment keeps its writes: rows (default: only the rows it changed, "
+                        "the least memory per session) or copy (a copy of each table it writes, faster reads)")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -51,4 +54,4 @@ def cmd_serve(args: argparse.Namespace) -> int:
                                      package=exc.name or "mcp", extra="mcp") from None
 
     return serve_main(args.env_id, transport=args.transport, host=args.host, port=args.port,
-                      max_sessions=args.max_sessions, idle_timeout_s=args.idle_timeout)
+                      max_sessions=args.max_sessions, idle_timeout_s=args.idle_timeout, storage=args.storage)

@@ -317,10 +317,13 @@ class _ShutdownFilter(logging.Filter):
 
 
 def make_pool(env_id: str, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
-              idle_timeout_s: float = DEFAULT_IDLE_TIMEOUT_S, cap_hint: str = "--max-sessions") -> SessionPool:
-    """A session pool for a registered env (any id form); checks its tool names against the control tools."""
+              idle_timeout_s: float = DEFAULT_IDLE_TIMEOUT_S, cap_hint: str = "--max-sessions",
+              storage: str = "rows") -> SessionPool:
+    """A session pool for a registered env (any id form); checks its tool names against the control tools.
+    ``storage``: how each session's env keeps what it writes (``"rows"``, the default for serving: only the rows it
+    changed, so a thousand sessions fit in little memory; ``"copy"``: a copy per table, faster reads)."""
     pool = SessionPool(resolve_env_id(env_id), max_sessions=max_sessions, idle_timeout_s=idle_timeout_s,
-                       cap_hint=cap_hint)
+                       cap_hint=cap_hint, env_kwargs={"storage": storage})
     check_tool_names(list(get_package(pool.env_id).tools), pool.env_id)
     return pool
 
@@ -329,9 +332,10 @@ def make_pool(env_id: str, *, max_sessions: int = DEFAULT_MAX_SESSIONS,
 
 
 def serve_main(env_id: str, *, transport: str = "stdio", host: str = "127.0.0.1", port: int = 8000,
-               max_sessions: int = DEFAULT_MAX_SESSIONS, idle_timeout_s: float = DEFAULT_IDLE_TIMEOUT_S) -> int:
+               max_sessions: int = DEFAULT_MAX_SESSIONS, idle_timeout_s: float = DEFAULT_IDLE_TIMEOUT_S,
+               storage: str = "rows") -> int:
     """Run the server of ``env_id`` until interrupted (the ``envfactory serve`` command)."""
-    pool = make_pool(env_id, max_sessions=max_sessions, idle_timeout_s=idle_timeout_s)
+    pool = make_pool(env_id, max_sessions=max_sessions, idle_timeout_s=idle_timeout_s, storage=storage)
     if transport == "stdio":
         with contextlib.suppress(KeyboardInterrupt):
             anyio.run(serve_stdio, pool)

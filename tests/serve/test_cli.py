@@ -17,6 +17,8 @@ def test_serve_arguments_and_defaults():
     args = build_parser().parse_args(["serve", "retail-v0", "--transport", "http", "--port", "0",
                                       "--max-sessions", "3", "--idle-timeout", "1.5"])
     assert (args.transport, args.port, args.max_sessions, args.idle_timeout) == ("http", 0, 3, 1.5)
+    assert args.storage == "rows"
+    assert build_parser().parse_args(["serve", "retail-v0", "--storage", "copy"]).storage == "copy"
 
 
 @pytest.mark.parametrize(("argv", "needle"), [
@@ -25,6 +27,7 @@ def test_serve_arguments_and_defaults():
     (["serve", "retail-v0", "--max-sessions", "0"], "argument --max-sessions: expected a positive integer"),
     (["serve", "retail-v0", "--idle-timeout", "-1"], "argument --idle-timeout: expected a positive number"),
     (["serve", "retail-v0", "--transport", "ws"], "argument --transport: invalid choice: 'ws'"),
+    (["serve", "retail-v0", "--storage", "row"], "argument --storage: invalid choice: 'row'"),
 ])
 def test_bad_serve_arguments_get_a_one_line_error(argv, needle, capsys):
     with pytest.raises(SystemExit) as exc:

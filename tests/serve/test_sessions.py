@@ -41,6 +41,22 @@ def test_a_write_in_one_session_is_invisible_in_another():
     anyio.run(main)
 
 
+@pytest.mark.parametrize("storage", ["rows", "copy"])
+def test_a_served_session_keeps_its_writes_as_its_storage_says(storage):
+    from envfactory_gym.serve.mcp_protocol import make_pool
+
+    async def main() -> None:
+        pool = make_pool(ENV_ID, max_sessions=2, storage=storage)
+        await pool.start("a", task_id="retail-051", seed=0)
+        await pool.call("a", CANCEL["name"], CANCEL["arguments"])
+        state = pool._existing("a", "test")._env.state
+        assert state.storage == storage
+        assert ("orders" in state.viewed) == (storage == "rows") and ("orders" in state.copied) == (storage == "copy")
+        await pool.aclose()
+
+    anyio.run(main)
+
+
 def test_an_episode_over_the_pool_gets_the_gym_reward():
     script = gym_script("retail-001", seed=3)
 
