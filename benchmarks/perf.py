@@ -51,19 +51,32 @@ def parse_args(argv: list[str] | None = None) -> Args:
                    help="time τ²-bench's retail environment side by side (installs it into --peer-venv)")
     p.add_argument("--peer-venv", default=Args.peer_venv)
     p.add_argument("--peer-repeats", type=int, default=Args.peer_repeats)
+    p.add_argument("--env-counts", default=",".join(map(str, Args.env_counts)),
+                   help="live envs per process for the memory and thread figures (default 1,100,1000)")
     p.add_argument("--memory-only", choices=("copy", "rows"), help=argparse.SUPPRESS)  # one storage's envs, alone
     a = p.parse_args(argv)
     if a.memory_only:  # run in a fresh process by the full run, so that memory freed before does not hide growth
-        counts = (5,) if a.quick else Args.env_counts[-1:]
+        counts = (5,) if a.quick else _counts(a.env_counts)[-1:]
         rows = {e: envs_per_process(e, counts, write=True, storage=a.memory_only) for e in a.envs.split(",") if e}
         Path(a.json).write_text(json.dumps(rows), encoding="utf-8")
         raise SystemExit(0)
     args = Args(envs=[e for e in a.envs.split(",") if e], repeats=a.repeats, quick=a.quick, json=a.json,
                 peer=a.peer, peer_venv=a.peer_venv, peer_repeats=a.peer_repeats)
+    args.env_counts = _counts(a.env_counts)
     if args.quick:
         args.repeats, args.rounds, args.env_counts, args.vector_envs, args.vector_steps = 5, 1, (1, 5), 2, 5
         args.peer_repeats = 3
     return args
+
+
+def _counts(text: str) -> tuple[int, ...]:
+    try:
+        counts = tuple(int(c) for c in text.split(",") if c.strip())
+    except ValueError:
+        counts = ()
+    if not counts or min(counts) < 1:
+        raise SystemExit(f"perf.py: --env-counts: expected positive integers separated by commas, got {text!r}")
+    return counts
 
 
 def median_ms(fn, repeats: int) -> float:
@@ -321,13 +334,13 @@ def envs_per_process(env_id: str, counts: tuple[int, ...], write: bool, storage:
     return rows
 
 
-def _fresh_process_memory(env_id: str, storage: str, quick: bool) -> list[dict[str, Any]]:
+def _fresh_process_memory(env_id: str, storage: str, quick: bool, counts: tuple[int, ...]) -> list[dict[str, Any]]:
     """:func:`envs_per_process` with a writing episode each, in a fresh process (memory freed by the envs measured
     before would otherwise absorb the growth and understate it)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "memory.json"
         cmd = [sys.executable, str(Path(__file__).resolve()), "--envs", env_id, "--memory-only", storage,
-               "--json", str(out), *(["--quick"] if quick else [])]
+               "--json", str(out), "--env-counts", ",".join(map(str, counts)), *(["--quick"] if quick else [])]
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
         rows: list[dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))[env_id]
         return rows
@@ -468,8 +481,8 @@ def main(argv: list[str] | None = None) -> None:
         r["envs_per_process"] = envs_per_process(env_id, args.env_counts, write=not args.quick)
         # The same with storage="rows" (an env keeps only the rows it changed): its episode and its memory.
         r["rows"] = {"oracle_episode_ms": episode_and_reward(env_id, args, storage="rows")["oracle_episode_ms"],
-                     "envs_per_process": _fresh_process_memory(env_id, "rows", args.quick)}
-        r["copy_fresh_process"] = _fresh_process_memory(env_id, "copy", args.quick)
+                     "envs_per_process": _fresh_process_memory(env_id, "rows", args.quick, args.env_counts)}
+        r["copy_fresh_process"] = _fresh_process_memory(env_id, "copy", args.quick, args.env_counts)
         r["vector"] = vector_throughput(env_id, args)
         results["envs"][env_id] = r
         print_env(env_id, r)
