@@ -203,3 +203,22 @@ def test_amounts_that_work_the_fact_out_are_no_rivals():
     hedged = "The exchange fee is $32.00, or maybe $40.00, $55.00 or $61.00."
     assert AnswerKey(["32.00"], fees, [], "").judge([worked], rivals_allowed=1) == [True]
     assert AnswerKey(["32.00"], fees, [], "").judge([hedged], rivals_allowed=1) == [False]
+
+
+def test_stemming_is_safe_from_many_threads():
+    """Served envs step in worker threads: a stemmer shared between them mixed words up (an IndexError, or a
+    wrong stem, in a final answer's judgement under load)."""
+    import sys
+    from concurrent.futures import ThreadPoolExecutor
+
+    from envfactory_gym.reward.answers import stemmed
+
+    text = "processing relational generalization conditionally cancellations refunded rescheduled " * 300
+    want = stemmed(text)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            assert all(got == want for got in pool.map(lambda _: stemmed(text), range(32)))
+    finally:
+        sys.setswitchinterval(interval)

@@ -360,12 +360,16 @@ def _is_record(result: Any) -> bool:
     return own > listed
 
 
-_STEMMER = snowballstemmer.stemmer("english")
+#: A stemmer keeps the word it works on in itself: one per thread (envs step in worker threads when served).
+_stemmers = threading.local()
 
 
 def stemmed(text: str) -> str:
     """A normalised text with every word reduced to its stem ("processed", "processing": "process")."""
-    return " ".join(_STEMMER.stemWords(text.split()))
+    stemmer = getattr(_stemmers, "english", None)
+    if stemmer is None:
+        stemmer = _stemmers.english = snowballstemmer.stemmer("english")
+    return " ".join(stemmer.stemWords(text.split()))
 
 
 #: Words copied from the user's request in a row of at least this many are an echo: they state nothing.
