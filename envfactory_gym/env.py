@@ -14,6 +14,7 @@ from envfactory_gym.actions import ParsedAction, ToolCall, clip_text
 from envfactory_gym.conversation import CALL_FORMAT, ENV_ERROR_PREFIX, ConversationEnv  # noqa: F401
 from envfactory_gym.errors import ToolCallError, ToolError, UnknownToolError
 from envfactory_gym.package import EnvPackage, GoldOutcome, load_package
+from envfactory_gym.read_cache import ReadCache
 from envfactory_gym.reward import CompositeReward, EpisodeTrace, RewardConfig, score_episode
 from envfactory_gym.tasks import Task, load_tasks
 from envfactory_gym.user import ScriptedUser, UserSimulator, UserTurn
@@ -63,11 +64,12 @@ class ToolUseEnv(ConversationEnv, EzPickle):
         tool_timeout_s: float | None = 10.0,
         render_mode: str | None = None,
         storage: str = "copy",
+        read_cache: bool = True,
     ) -> None:
         EzPickle.__init__(self, env_dir, tasks=tasks, reward=reward, user=user, max_steps=max_steps,
                           tools_in_system=tools_in_system, prompt=prompt, max_result_chars=max_result_chars,
                           max_conversation_chars=max_conversation_chars, tool_timeout_s=tool_timeout_s,
-                          render_mode=render_mode, storage=storage)
+                          render_mode=render_mode, storage=storage, read_cache=read_cache)
         if tool_timeout_s is not None and tool_timeout_s <= 0:
             raise ValueError(f"tool_timeout_s must be positive or None, got {tool_timeout_s!r}")
         if prompt not in PROMPT_STYLES:
@@ -89,6 +91,8 @@ class ToolUseEnv(ConversationEnv, EzPickle):
         self.system_prompt: str = self._system_prompt()
         self._init_loop(max_result_chars, max_conversation_chars)
         self.state = self.package.new_state(storage)
+        #: Read calls on the untouched initial state are answered from the package's cache (see ReadCache).
+        self.read_cache = read_cache
         self._gold: GoldOutcome | None = None
         self._trace = EpisodeTrace()
 
@@ -122,11 +126,19 @@ class ToolUseEnv(ConversationEnv, EzPickle):
         trace = self._trace
         tool = self._tools.get(call.name)
         trace.calls.append((call.name, call.arguments))
+        key: tuple[Any, ...] | None = None
         try:
             if tool is None:
                 raise UnknownToolError(call.name, self._tools)
             args = tool.validate(call.arguments)
             trace.calls[-1] = (call.name, args)
+            if self.read_cache and not tool.writes and not self.state.dirty:  # the template's state: a pure read
+                key = ReadCache.key(call.name, args, self.state.db.now, self._separators)
+                hit = self.package.read_cache.get(key) if key is not None else None
+                if hit is not None:
+                    trace.results.append((call.name, hit[0]))
+                    trace.result_args.append(args)
+                    return hit[1]
             result = self.state.run_in_transaction(tool.func, writes=tool.writes, timeout_s=self.tool_timeout_s,
                                                     **args)
         except ToolCallError as exc:
@@ -141,8 +153,11 @@ class ToolUseEnv(ConversationEnv, EzPickle):
             return f"Error: {call.name} failed: {type(exc).__name__}: {str(exc)[:500]}"
         trace.results.append((call.name, result))
         trace.result_args.append(args)
-        return result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str,
-                                                                   separators=self._separators)
+        text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str,
+                                                                 separators=self._separators)
+        if key is not None:
+            self.package.read_cache.put(key, result, text)
+        return text
 
     def _reply(self, message: str) -> UserTurn:
         turn = self.user.respond(message)

@@ -18,6 +18,7 @@ from typing import Any
 
 from envfactory_gym.database import DuckDBState, StateDiff, Template, keep_if_forked
 from envfactory_gym.errors import EnvFormatError, ToolCallError, ToolDefinitionError
+from envfactory_gym.read_cache import ReadCache
 from envfactory_gym.reward.trace import identity_values, needed_facts  # noqa: F401  (identity_values: old home)
 from envfactory_gym.tasks import Manifest, Task, load_manifest, load_tasks
 from envfactory_gym.tools import Tool, collect_tools
@@ -102,6 +103,8 @@ class EnvPackage:
         self._tools: dict[str, Tool] | None = None
         self._template: Template | None = None
         self._scratch: DuckDBState | None = None
+        #: Read tools' answers on the initial state, shared by this package's envs in the process.
+        self.read_cache = ReadCache()
         self._gold: dict[str, GoldOutcome] = {}
 
     @property
