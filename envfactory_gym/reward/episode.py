@@ -111,8 +111,10 @@ def answer_key(package: EnvPackage, task: Task, gold: GoldOutcome, results: list
     """What the task's outputs are judged against: the seed data, the gold results and this episode's."""
     if not task.outputs:
         return None
-    return AnswerKey(task.outputs, DataValues.from_template(package.template),
-                     [*zip((c.name for c in task.gold_calls), gold.results), *results],
+    known = list(zip((c.name for c in task.gold_calls), gold.results))
+    # A result the gold also read adds nothing (the key's sets and records ignore repeats): skip walking it again.
+    fresh = [r for r in results if r not in known]
+    return AnswerKey(task.outputs, DataValues.from_template(package.template), [*known, *fresh],
                      user_text(task.instruction, task.user_facts), clock=package.manifest.now,
                      free_text=package.policy, derived_from=gold.results[-1] if gold.results else None,
                      read_only=not gold.diff)
