@@ -19,6 +19,7 @@ from typing import Any
 from envfactory_gym.database import DuckDBState, StateDiff, Template, keep_if_forked
 from envfactory_gym.errors import EnvFormatError, ToolCallError, ToolDefinitionError
 from envfactory_gym.read_cache import ReadCache
+from envfactory_gym.reward.episode import write_key
 from envfactory_gym.reward.trace import identity_values, needed_facts  # noqa: F401  (identity_values: old home)
 from envfactory_gym.tasks import Manifest, Task, load_manifest, load_tasks
 from envfactory_gym.tools import Tool, collect_tools
@@ -39,6 +40,9 @@ class GoldOutcome:
     changes: frozenset[tuple[str, str, str]]
     #: Fingerprints of the gold final state's changed tables (see :meth:`DuckDBState.fingerprints`).
     fingerprints: dict[str, tuple[int, int | None]] = field(default_factory=dict)
+    #: The gold's write calls in order, as (tool, its validated arguments in JSON): an episode whose successful
+    #: writes are exactly these ends in the gold's state (tools are deterministic functions of state and arguments).
+    writes: tuple[tuple[str, str], ...] = ()
     _needed: dict[tuple[Any, ...], dict[int, frozenset[str]]] = field(default_factory=dict, repr=False,
                                                                       compare=False)
 
@@ -162,7 +166,7 @@ class EnvPackage:
                 self._scratch = DuckDBState(template, now=self.manifest.now)
             state = self._scratch
             state.reset()
-            results = []
+            results, writes = [], []
             try:
                 for i, call in enumerate(task.gold_calls):
                     tool = self.tools.get(call.name)
@@ -172,6 +176,8 @@ class EnvPackage:
                     try:
                         args = tool.validate(call.arguments)
                         results.append(state.run_in_transaction(tool.func, writes=tool.writes, **args))
+                        if tool.writes:
+                            writes.append((call.name, write_key(args)))
                     except Exception as exc:  # ToolCallError, a tool bug or a database error
                         why = str(exc) if isinstance(exc, ToolCallError) else f"{type(exc).__name__}: {exc}".rstrip(": ")
                         raise EnvFormatError(self.path / "tasks.jsonl",
@@ -185,7 +191,8 @@ class EnvPackage:
                     self.path / "tasks.jsonl",
                     f"task {task.id!r} changes nothing and lists no outputs: doing nothing would be paid; "
                     "add the facts the user must be told to 'outputs'")
-            outcome = GoldOutcome(tuple(results), diff, diff.changes(self.template.tables), fingerprints)
+            outcome = GoldOutcome(tuple(results), diff, diff.changes(self.template.tables), fingerprints,
+                                  tuple(writes))
             self._gold[key] = outcome
             return outcome
 

@@ -182,3 +182,59 @@ def test_a_misspelled_reward_setting_is_one_line_with_the_nearest_name():
     with pytest.raises(ValueError, match=r"^reward: tau: Input should be a valid number.*\(got 'high'\)$"):
         CompositeReward({"tau": "high"})  # ConfigError is a ValueError, as pydantic's error was
     assert CompositeReward({"tau": 0.7}).config.tau == 0.7
+
+
+def _retail_writing_task():
+    import gymnasium as gym
+
+    env = gym.make("EnvFactory/retail-v0")
+    pkg = env.unwrapped.package
+    task = max(pkg.tasks, key=lambda t: len(pkg.gold(t).changes))
+    return env, pkg, task
+
+
+def _spy_fingerprints(env, monkeypatch):
+    calls = []
+    state = env.unwrapped.state
+    real = state.fingerprints
+
+    def spy(tables):
+        calls.append(sorted(tables))
+        return real(tables)
+
+    monkeypatch.setattr(state, "fingerprints", spy)
+    return calls
+
+
+def test_the_gold_s_writes_in_its_order_need_no_state_comparison(monkeypatch):
+    env, pkg, task = _retail_writing_task()
+    try:
+        env.reset(seed=0, options={"task_id": task.id})
+        calls = _spy_fingerprints(env, monkeypatch)
+        writes = pkg.write_tools
+        for i, c in enumerate(task.gold_calls):
+            if c.name in writes and i == next(j for j, g in enumerate(task.gold_calls) if g.name in writes):
+                # a refused write first (an unknown order id): it changes nothing, so the shortcut still holds
+                bad = {**c.arguments, **{k: "NO-SUCH-ID" for k in c.arguments if k.endswith("_id")}}
+                env.step({"name": c.name, "arguments": bad})
+            env.step({"name": c.name, "arguments": dict(c.arguments)})
+        _, reward, term, _, info = env.step("All done. " + "; ".join(task.outputs))
+        assert term and reward == 1.0 and calls == []
+        assert info["reward_components"]["state"] == 1.0
+    finally:
+        env.close()
+
+
+def test_other_writes_are_compared_by_state(monkeypatch):
+    env, pkg, task = _retail_writing_task()
+    try:
+        env.reset(seed=0, options={"task_id": task.id})
+        calls = _spy_fingerprints(env, monkeypatch)
+        writes = [c for c in task.gold_calls if c.name in pkg.write_tools]
+        for c in task.gold_calls:
+            if c is not writes[-1]:  # leave the last write out
+                env.step({"name": c.name, "arguments": dict(c.arguments)})
+        _, reward, term, _, info = env.step("All done. " + "; ".join(task.outputs))
+        assert term and calls and info["reward_components"]["state"] < 1.0 and reward < 1.0
+    finally:
+        env.close()

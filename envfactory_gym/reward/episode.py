@@ -47,14 +47,29 @@ class EpisodeTrace:
     refusals: list[tuple[Mapping[str, Any], str]] = field(default_factory=list)
 
 
-def state_changes(package: EnvPackage, gold: GoldOutcome, state: DuckDBState) -> frozenset[tuple[str, str, str]]:
+def state_changes(package: EnvPackage, gold: GoldOutcome, state: DuckDBState,
+                  trace: EpisodeTrace | None = None) -> frozenset[tuple[str, str, str]]:
     """The row changes the episode made, over the tables either it or the gold trajectory wrote."""
+    if trace is not None and gold.writes == successful_writes(package, trace):
+        return gold.changes  # the gold's writes, in its order, from the same initial state: the gold's state
     tables = state.dirty | gold.diff.tables
     # Tables neither side wrote hold the template's rows by construction; the rest compare by fingerprint, so
     # the row diff is only built when the states differ.
     if state.fingerprints(tables) == gold.expected_fingerprints(package.template, tables):
         return gold.changes
     return state.diff(set(tables)).changes(package.template.tables)
+
+
+def write_key(args: Mapping[str, Any]) -> str:
+    """A write call's validated arguments as comparable text."""
+    return json.dumps(args, sort_keys=True, default=str)
+
+
+def successful_writes(package: EnvPackage, trace: EpisodeTrace) -> tuple[tuple[str, str], ...]:
+    """The episode's write calls that went through (a refused one changed nothing), as :attr:`GoldOutcome.writes`."""
+    refused, writes = set(trace.refused), package.write_tools
+    return tuple((name, write_key(args)) for i, (name, args) in enumerate(trace.calls)
+                 if name in writes and i not in refused)
 
 
 def state_score(package: EnvPackage, gold: GoldOutcome, state: DuckDBState, mine: frozenset[Any],
@@ -123,7 +138,7 @@ def answer_key(package: EnvPackage, task: Task, gold: GoldOutcome, results: list
 def score_episode(package: EnvPackage, task: Task, gold: GoldOutcome, state: DuckDBState, trace: EpisodeTrace,
                   reward: CompositeReward) -> tuple[RewardBreakdown, int]:
     """The composite reward of the finished episode, and how many row changes it made."""
-    mine = state_changes(package, gold, state)
+    mine = state_changes(package, gold, state, trace)
     score = state_score(package, gold, state, mine, reward.config.partial_state_credit, free_texts(task))
     writes = package.write_tools
     identity = identity_values(task)
