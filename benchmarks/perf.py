@@ -272,7 +272,7 @@ def episode_and_reward(env_id: str, args: Args, storage: str = "copy", read_cach
     env = gym.make(env_id, storage=storage, read_cache=read_cache)
     u = env.unwrapped
     tasks = u.tasks
-    for i, task in enumerate(tasks):  # warm the gold-state cache once, as a training run would
+    for task in tasks:  # warm the gold-state cache once, as a training run would
         env.reset(seed=0, options={"task_id": task.id})
         reward, info = _play(env, task)
         assert reward >= 0.99, f"oracle reward {reward} on {task.id}: {info.get('reward_components')}"
