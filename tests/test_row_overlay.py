@@ -16,6 +16,13 @@ def _write(sql, params=()):
     return lambda db: db.execute(sql, list(params))
 
 
+@pytest.fixture(autouse=True)
+def _overlays_again(library_package):
+    """A test that makes the library template fall back to whole copies must not change the next test's storage."""
+    yield
+    library_package.template.rows_fallback = False
+
+
 @pytest.mark.parametrize("sql, kind, alias, set_params, where_params", [
     ("UPDATE orders SET status = ?, total = total + ? WHERE order_id = ?", "update", None, 2, 1),
     ("UPDATE orders o SET note = 'a ? WHERE' WHERE o.id IN (SELECT id FROM x WHERE y = ?)", "update", "o", 0, 1),
@@ -162,6 +169,42 @@ def test_a_key_change_turns_the_view_into_a_copy_of_what_the_env_holds(library_p
     finally:
         s.close()
         reference.close()
+
+
+def test_one_tool_writing_an_overlay_and_a_table_that_needs_a_copy_falls_back_to_copies(library_package):
+    """A DuckDB transaction writes one catalog: the env turns every table it reads through a view into a copy
+    (and later envs of the template start with copies)."""
+    s, reference = library_package.new_state(storage="rows"), library_package.new_state()
+
+    def both(db):
+        db.execute("UPDATE members SET name = 'Renamed' WHERE member_id = 'M-002'")
+        db.execute("UPDATE books SET book_id = 'B-999' WHERE book_id = 'B-001'")  # a key change: needs a copy
+
+    try:
+        s.run_in_transaction(_write("UPDATE books SET copies = 3 WHERE book_id = 'B-002'"), writes=True)
+        reference.run_in_transaction(_write("UPDATE books SET copies = 3 WHERE book_id = 'B-002'"), writes=True)
+        s.run_in_transaction(both, writes=True)
+        reference.run_in_transaction(both, writes=True)
+        assert s.state_hash() == reference.state_hash()
+        assert s.storage == "copy" and {"members", "books"} <= s.copied and not s.viewed
+        assert library_package.new_state(storage="rows").storage == "copy"
+        s.reset()
+        reference.reset()
+        assert s.state_hash() == reference.state_hash()
+    finally:
+        s.close()
+        reference.close()
+
+
+def test_a_set_that_only_mentions_the_key_stays_in_the_overlay(library_package):
+    s = library_package.new_state(storage="rows")
+    try:
+        s.run_in_transaction(_write("UPDATE books SET copies = CASE WHEN book_id = 'B-001' THEN 0 ELSE copies END "
+                                    "WHERE book_id IN ('B-001', 'B-002')"), writes=True)
+        assert s.viewed == {"books"} and not s.copied
+        assert s.db.scalar("SELECT copies FROM books WHERE book_id = 'B-001'") == 0
+    finally:
+        s.close()
 
 
 def test_closing_an_env_forgets_its_overlay_rows(library_package):

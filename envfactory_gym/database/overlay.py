@@ -224,8 +224,12 @@ class Overlays:
         cut = split(sql)
         if cut is None or cut.set_params + cut.where_params != n_params:
             return None
-        if cut.kind == "update" and tmpl.keyed(table, sql) is None:  # it sets a key column
-            return None
+        if cut.kind == "update":  # an UPDATE that sets a key column moves a row: the overlay cannot follow it
+            keys = {c.lower() for c in info.primary_key}
+            sets_key = (any(col in keys for col, _, _ in cut.assignments) if cut.assignments
+                        else tmpl.keyed(table, sql) is None)
+            if sets_key:
+                return None
         name = cut.alias or table
         where = f"({cut.where_text})" if cut.where_text else "true"
         match = " AND ".join(f'o."{c}" = {name}."{c}"' for c in info.primary_key)

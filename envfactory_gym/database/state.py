@@ -111,7 +111,7 @@ class DuckDBState:
         self.catalog, self._cur = _new_catalog("env", template.catalog)
         #: "rows" keeps only changed rows (see :mod:`~envfactory_gym.database.overlay`); a template whose tools
         #: upsert (indexed copies) keeps whole copies.
-        self.storage = storage if template.light_copies else "copy"
+        self.storage = storage if template.light_copies and not template.rows_fallback else "copy"
         #: Tables read through their overlay view this episode (storage="rows"): their changed rows live in the
         #: overlay. A view is made once per env and table, in a schema of its own that is on the search path only
         #: while the env has written the table since its reset (reads of the others go to the template directly).
@@ -155,8 +155,10 @@ class DuckDBState:
             return None
         if self._overlays is not None and table not in self.copied:
             plan = self._overlays.plan(table, sql, self._env_id, _PLACEHOLDERS(sql), first=not self._keys.get(table))
-            if plan is None:  # a write the overlay cannot take: this table becomes a whole copy
-                self._needs_full.add(table)
+            if plan is None:  # a write the overlay cannot take: whole copies from now on (a DuckDB transaction
+                # writes one catalog, so a tool must never write both an overlay and a copy)
+                self.template.rows_fallback = True
+                self._needs_full |= {table} | self.viewed
                 self._needs_copy.add(table)
                 raise _CopyFirst(table)
             if table not in self.viewed:
@@ -251,10 +253,12 @@ class DuckDBState:
     def _prepare(self, tables: Iterable[str], full: Iterable[str]) -> None:
         """Before a write tool runs: copies of the tables it writes (storage="copy", or writes an overlay cannot
         take), overlay views of the others (storage="rows")."""
+        if self._overlays is not None and full:  # this env keeps whole copies from now on
+            self.materialize(set(full) | self.viewed)
+            self._overlays, self.storage = None, "copy"
         if self._overlays is None:
             self.materialize(tables)
             return
-        self.materialize(full)
         todo = set(tables) & set(self.template.tables) - self.copied - self.viewed
         if not todo:
             return
@@ -278,12 +282,11 @@ class DuckDBState:
 
     def reset(self) -> None:
         """Restore the initial state: only the rows written since the last reset are copied back."""
-        script = "; ".join(sql for sql in map(self._restore_sql, sorted(self.dirty & self.copied)) if sql)
+        scripts = ["; ".join(sql for sql in map(self._restore_sql, sorted(self.dirty & self.copied)) if sql)]
         cleared = self._overlays is not None and bool(self.dirty & self.viewed)
-        if cleared and self._overlays is not None:
-            clear = "; ".join(self._overlays.clear_sql(self._env_id, t) for t in sorted(self.dirty & self.viewed))
-            script = f"{script}; {clear}" if script else clear
-        if script:
+        if cleared and self._overlays is not None:  # another catalog: its own transaction
+            scripts.append("; ".join(self._overlays.clear_sql(self._env_id, t) for t in sorted(self.dirty & self.viewed)))
+        for script in filter(None, scripts):
             cur = self._cur
             cur.execute("BEGIN TRANSACTION")
             try:

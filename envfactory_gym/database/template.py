@@ -40,6 +40,8 @@ class Template:
     #: Copies keep their indexes (``ON CONFLICT`` and ``INSERT OR REPLACE`` need one): set by the package when
     #: its tools use them.
     indexed_copies: bool = False
+    #: A tool wrote in a way row overlays cannot take (see ``DuckDBState``): envs made from now on keep whole copies.
+    rows_fallback: bool = False
     pid: int = field(default_factory=os.getpid)
     _fingerprints: dict[str, tuple[int, int | None]] | None = field(default=None, repr=False)
     _keyed: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
