@@ -19,8 +19,7 @@ from typing import Any
 from envfactory_gym.database import DuckDBState, StateDiff, Template, keep_if_forked
 from envfactory_gym.errors import EnvFormatError, ToolCallError, ToolDefinitionError
 from envfactory_gym.read_cache import ReadCache
-from envfactory_gym.reward.episode import write_key
-from envfactory_gym.reward.trace import identity_values, needed_facts  # noqa: F401  (identity_values: old home)
+from envfactory_gym.reward.trace import identity_values, needed_facts, write_key  # noqa: F401  (identity_values: old home)
 from envfactory_gym.tasks import Manifest, Task, load_manifest, load_tasks
 from envfactory_gym.tools import Tool, collect_tools
 

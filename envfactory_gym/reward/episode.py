@@ -18,6 +18,7 @@ from envfactory_gym.reward.trace import (
     reached_reads,
     through_reached,
     verification_reads,
+    write_key,
 )
 from envfactory_gym.tasks import Task
 
@@ -58,11 +59,6 @@ def state_changes(package: EnvPackage, gold: GoldOutcome, state: DuckDBState,
     if state.fingerprints(tables) == gold.expected_fingerprints(package.template, tables):
         return gold.changes
     return state.diff(set(tables)).changes(package.template.tables)
-
-
-def write_key(args: Mapping[str, Any]) -> str:
-    """A write call's validated arguments as comparable text."""
-    return json.dumps(args, sort_keys=True, default=str)
 
 
 def successful_writes(package: EnvPackage, trace: EpisodeTrace) -> tuple[tuple[str, str], ...]:

@@ -14,6 +14,11 @@ from envfactory_gym.tasks import CallPattern, GoldCall, Task
 from envfactory_gym.user import is_decision
 
 
+def write_key(args: Mapping[str, Any]) -> str:
+    """A write call's validated arguments as comparable text."""
+    return json.dumps(args, sort_keys=True, default=str)
+
+
 def values_match(gold: Any, pred: Any, tol: float = 1e-6) -> bool:
     """Compare two argument values the way a tool reads them: numbers within ``tol``, text without regard to case,
     spacing and punctuation ("BTR 5528" is "btr5528"), lists of scalars as multisets, dicts by key."""
