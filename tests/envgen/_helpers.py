@@ -84,3 +84,36 @@ def config(root: Path, base_url: str, **kwargs: Any) -> GenerateConfig:
                                 "limits": Limits(cpu_s=120, memory_mb=3072, wall_s=240.0)}
     defaults.update(kwargs)
     return GenerateConfig(out=root / "out", run_dir=root / "run", model=model, **defaults)
+
+
+def run_calls(folder: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+    """Run ``calls`` in order on a fresh state of the compiled environment in ``folder``: each result, or the
+    :class:`~envfactory_gym.errors.ToolError` a tool raised."""
+    from envfactory_gym.errors import ToolError
+    from envfactory_gym.package import EnvPackage
+
+    pkg = EnvPackage(folder, allow_no_tasks=True)
+    state = pkg.new_state()
+    out: list[Any] = []
+    try:
+        for name, args in calls:
+            tool = pkg.tools[name]
+            try:
+                out.append(state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(args)))
+            except ToolError as exc:
+                out.append(exc)
+    finally:
+        state.close()
+        pkg.close()
+    return out
+
+
+#: The real-style OpenAPI specifications the compiler's tests read.
+SPECS = Path(__file__).resolve().parents[1] / "fixtures" / "envgen" / "specs"
+
+
+def compile_spec(spec: Path, folder: Path, tasks: int = 5) -> Path:
+    """``spec`` compiled into the environment folder ``folder`` with ``tasks`` tasks."""
+    from envfactory_gym.envgen.compile import compile_digest, read_openapi
+
+    return compile_digest(read_openapi(spec), folder, tasks=tasks)

@@ -15,6 +15,7 @@ from envfactory_gym.envgen.compile import compile_digest, read_openapi
 from envfactory_gym.envgen.compile.loader import converter_command
 from envfactory_gym.envgen.compile.plan import build_plan
 from envfactory_gym.errors import EnvFactoryError, ToolError
+from tests.envgen._helpers import run_calls
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = ROOT / "tests" / "fixtures" / "envgen" / "specs"
@@ -32,25 +33,6 @@ def helpline(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _ops(digest: Any) -> dict[str, Any]:
     return {o.name: o for o in digest.operations}
-
-
-def _run(folder: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:
-    from envfactory_gym.package import EnvPackage
-
-    pkg = EnvPackage(folder, allow_no_tasks=True)
-    state = pkg.new_state()
-    out = []
-    try:
-        for name, args in calls:
-            tool = pkg.tools[name]
-            try:
-                out.append(state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(args)))
-            except ToolError as exc:
-                out.append(exc)
-    finally:
-        state.close()
-        pkg.close()
-    return out
 
 
 def test_wrapped_list_responses_are_unwrapped() -> None:
@@ -85,7 +67,7 @@ def test_cancel_sets_the_status_and_references_are_enforced(helpline: Path) -> N
     projects = {r["project_key"] for r in csv.DictReader((helpline / "seed" / "projects.csv").open(encoding="utf-8"))}
     assert tickets and all(r["project_key"] in projects for r in tickets if r["project_key"])
     target = next(r["ticket_sid"] for r in tickets if r["status"] == "open")
-    cancelled, missing = _run(helpline, [("cancel_ticket", {"ticket_sid": target}),
+    cancelled, missing = run_calls(helpline, [("cancel_ticket", {"ticket_sid": target}),
                                          ("open_ticket", {"project_key": "NOPE", "title": "Printer jam"})])
     assert cancelled["status"] == "cancelled" and cancelled["ticket_sid"] == target
     assert isinstance(missing, ToolError) and "NOPE" in str(missing)
@@ -134,7 +116,7 @@ def test_swagger_2_compiles(tmp_path: Path) -> None:
     pets = list(csv.DictReader((folder / "seed" / "pets.csv").open(encoding="utf-8")))
     owners = {r["owner_id"] for r in csv.DictReader((folder / "seed" / "owners.csv").open(encoding="utf-8"))}
     assert all(r["owner_id"] in owners for r in pets if r["owner_id"])
-    (refused,) = _run(folder, [("add_pet", {"owner_id": 999999, "name": "Rex", "species": "dog"})])
+    (refused,) = run_calls(folder, [("add_pet", {"owner_id": 999999, "name": "Rex", "species": "dog"})])
     assert isinstance(refused, ToolError)
 
 
@@ -311,7 +293,7 @@ def test_an_enum_key_parameter_fixes_the_keys(workspace: Path) -> None:
     assert [r["plan_id"] for r in plans] == ["Essential", "Standard", "Advanced"]  # one row per fixed key
     tools = {t["name"]: t for t in json.loads((workspace / "report.json").read_text(encoding="utf-8"))["tools"]}
     assert "set_plan" in tools  # PUT on a fixed key updates it: no invented key outside the enum
-    changed, refused = _run(workspace, [("set_plan", {"plan_id": "Standard", "seats": 12}),
+    changed, refused = run_calls(workspace, [("set_plan", {"plan_id": "Standard", "seats": 12}),
                                         ("set_plan", {"plan_id": "Standard", "seats": 0})])
     assert changed["plan_id"] == "Standard" and changed["seats"] == 12
     assert isinstance(refused, ToolError)
@@ -322,7 +304,7 @@ def test_ids_take_the_type_of_the_key_they_name(workspace: Path) -> None:
     attendees = list(csv.DictReader((workspace / "seed" / "attendees.csv").open(encoding="utf-8")))
     assert attendees and all(r["meeting_id"] in meetings for r in attendees if r["meeting_id"])
     meeting = int(sorted(meetings, key=int)[0])
-    got, added = _run(workspace, [("get_meeting", {"meeting_id": str(meeting)}),  # the path said string; the key is integer
+    got, added = run_calls(workspace, [("get_meeting", {"meeting_id": str(meeting)}),  # the path said string; the key is integer
                                   ("add_attendee", {"meeting_id": meeting, "email": "ana@example.org"})])
     assert got["meeting_id"] == meeting and added["meeting_id"] == meeting
 
@@ -331,12 +313,12 @@ def test_two_enums_whose_names_collide_keep_their_own_values(workspace: Path) ->
     source = (workspace / "tools.py").read_text(encoding="utf-8")
     aliases = [line.split(" = ")[0] for line in source.splitlines() if " = Literal[" in line]
     assert len(aliases) == len(set(aliases)) and "PlanId" in aliases
-    (space,) = _run(workspace, [("create_space", {"display_name": "Roadmap", "space_type": "GROUP_CHAT"})])
+    (space,) = run_calls(workspace, [("create_space", {"display_name": "Roadmap", "space_type": "GROUP_CHAT"})])
     assert space["space_type"] == "GROUP_CHAT"
 
 
 def test_a_malformed_date_filter_is_refused_not_a_crash(workspace: Path) -> None:
-    (refused,) = _run(workspace, [("list_spaces", {"created_on": "someday"})])
+    (refused,) = run_calls(workspace, [("list_spaces", {"created_on": "someday"})])
     assert isinstance(refused, ToolError) and "someday" in str(refused)
 
 

@@ -9,37 +9,19 @@ from typing import Any
 
 import pytest
 
-from envfactory_gym.envgen.compile import compile_digest, read_openapi
+from envfactory_gym.envgen.compile import read_openapi
 from envfactory_gym.envgen.compile.plan import build_plan
 from envfactory_gym.envgen.compile.scope import scope_value
 from envfactory_gym.envgen.digest import Parameter
 from envfactory_gym.errors import ToolError
+from tests.envgen._helpers import SPECS, compile_spec, run_calls
 
-SPEC = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "envgen" / "specs" / "shelf_catalog.yaml"
+SPEC = SPECS / "shelf_catalog.yaml"
 
 
 @pytest.fixture(scope="module")
 def shelves(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return compile_digest(read_openapi(SPEC), tmp_path_factory.mktemp("s") / "shelves", tasks=5)
-
-
-def _run(folder: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:
-    from envfactory_gym.package import EnvPackage
-
-    pkg = EnvPackage(folder, allow_no_tasks=True)
-    state = pkg.new_state()
-    out = []
-    try:
-        for name, args in calls:
-            tool = pkg.tools[name]
-            try:
-                out.append(state.run_in_transaction(tool.func, writes=tool.writes, **tool.validate(args)))
-            except ToolError as exc:
-                out.append(exc)
-    finally:
-        state.close()
-        pkg.close()
-    return out
+    return compile_spec(SPEC, tmp_path_factory.mktemp("s") / "shelves")
 
 
 def test_calls_map_to_the_resource_they_name() -> None:
@@ -62,7 +44,7 @@ def test_a_parameter_every_call_requires_is_the_deployments_scope(shelves: Path)
     rows = list(csv.DictReader((shelves / "seed" / "shelfs.csv").open(encoding="utf-8")))
     assert rows and {r["catalog_id"] for r in rows} == {"c-0123456789"}
     shelf = rows[0]["shelf_id"]
-    left_out, given, other, created = _run(shelves, [
+    left_out, given, other, created = run_calls(shelves, [
         ("describe_shelf", {"shelf_id": shelf}), ("describe_shelf", {"shelf_id": shelf, "catalog_id": "c-0123456789"}),
         ("describe_shelf", {"shelf_id": shelf, "catalog_id": "c-ffffffffff"}), ("create_book", {"title": "Dune"})])
     assert left_out["shelf_id"] == given["shelf_id"] == shelf

@@ -63,6 +63,8 @@ WRAPPER_WORDS = frozenset({"response", "request", "result", "results", "output",
 MESSAGE_WORDS = frozenset({"request", "response", "input", "output", "result", "params", "parameters", "body"})
 ERROR_WORDS = frozenset({"error", "errors", "problem", "exception", "fault"})
 ERROR_NAMES = frozenset({"not_found", "invalid", "bad_request", "unauthorized", "forbidden", "conflict"})
+#: A property only a page of a list holds: the token of the next page (``NextToken``, ``nextPageToken``).
+_PAGE_TOKEN = re.compile(r"next_(?:page_)?(?:token|cursor|marker)|continuation_token")
 
 
 def core_name(name: str) -> str:
@@ -245,6 +247,9 @@ class SchemaReader:
                 continue  # error bodies are no resource
             pk = self.primary_key_name(name, props)
             if pk is None:
+                continue
+            if any(_PAGE_TOKEN.fullmatch(p) for p in props):
+                self.notes.append(f"schema {name}: a page of a list (it holds the next page's token), no resource")
                 continue
             found[name] = (schema, props, pk)
         groups: dict[str, list[str]] = {}

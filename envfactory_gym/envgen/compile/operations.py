@@ -10,6 +10,8 @@ from typing import Any
 from envfactory_gym.envgen.compile.inline import NESTED
 from envfactory_gym.envgen.compile.loader import load_openapi
 from envfactory_gym.envgen.compile.openapi import SchemaReader, _extensions, clean_text, field_name, snake
+from envfactory_gym.envgen.compile.patches import expand_patches, is_patch_list
+from envfactory_gym.envgen.compile.rpcnames import call_words, is_rpc_path, query_action, unknown_verb_call
 from envfactory_gym.envgen.digest import Digest, Operation, Parameter
 from envfactory_gym.errors import ResourceError, suggest
 
@@ -40,13 +42,16 @@ STATE_WORDS: dict[str, tuple[str, ...]] = {
     "reopen": ("open", "reopened"), "block": ("blocked",), "unblock": ("active", "unblocked"),
     "accept": ("accepted",), "submit": ("submitted",), "resolve": ("resolved",), "expire": ("expired",),
     "revoke": ("revoked",), "restore": ("active", "restored"), "deliver": ("delivered",), "pay": ("paid",),
+    "unsuspend": ("active", "unsuspended", "enabled"), "unarchive": ("active", "unarchived"),
+    "reactivate": ("active", "reactivated", "enabled"),
 }
 #: The first word of an RPC-style path (``POST /createAccount``) and the verb it means.
 RPC_VERBS = {"create": "create", "add": "create", "new": "create", "register": "create", "request": "create",
              "issue": "create", "import": "create", "get": "get", "lookup": "get",
              "describe": "get", "read": "get", "retrieve": "get", "fetch": "get", "list": "list", "search": "list",
              "find": "list", "query": "list", "update": "update", "modify": "update", "edit": "update",
-             "set": "update", "change": "update", "delete": "delete", "remove": "delete", "destroy": "delete"}
+             "set": "update", "change": "update", "delete": "delete", "remove": "delete", "destroy": "delete",
+             "put": "create", "send": "create", "run": "create", "receive": "list"}
 #: First words of RPC calls that act on an existing record rather than create one (``RenewCertificate``).
 ACTION_VERBS = frozenset({"renew", "reset", "resend", "restart", "reboot", "rotate", "validate", "verify", "export",
                           "tag", "untag", "attach", "detach", "associate", "disassociate", "assign", "unassign",
@@ -55,6 +60,8 @@ ACTION_VERBS = frozenset({"renew", "reset", "resend", "restart", "reboot", "rota
 TERMINAL = frozenset({"cancelled", "canceled", "completed", "complete", "closed", "deleted", "archived", "expired",
                       "rejected", "declined", "failed", "refunded", "voided", "done", "revoked", "finished"})
 STATE_FIELDS = ("status", "state", "stage", "phase")
+#: Every first word of a call's name whose meaning the compiler knows.
+KNOWN = frozenset({*RPC_VERBS, *STATE_WORDS, *ACTION_VERBS})
 
 
 def norm(text: str) -> str:
@@ -72,7 +79,9 @@ class OperationReader:
         self.s = schemas
         self.skipped: list[dict[str, str]] = []
         self.notes: list[str] = []
+        self.path_only: list[Parameter] = []  # the current operation's path parameters that name no field
         self.tables: dict[str, str] = {}
+        self.singles = {w for n in schemas.entities for w in (snake(n), schemas.cores.get(n, snake(n)))}
         # Whole names first (``certificate`` is Certificate's before it is TagsToCertificate's last word).
         for last in (False, True):
             for n in schemas.entities:
@@ -86,6 +95,7 @@ class OperationReader:
             raise self.s.error("'paths' must be a mapping of paths to operations")
         ops: list[Operation] = []
         taken: set[str] = set()
+        posted = {query_action(str(p)) for p, item in paths.items() if isinstance(item, dict) and "post" in item}
         for path, item in paths.items():
             if isinstance(item, dict) and isinstance(item.get("$ref"), str):
                 item = self.s.target(item["$ref"], f"paths.{path}")
@@ -99,6 +109,11 @@ class OperationReader:
                 if not isinstance(op, dict):
                     continue
                 name = _tool_name(str(op.get("operationId") or f"{method}_{path}"), taken)
+                called = query_action(str(path))
+                if method == "get" and called and called in posted:  # the query protocol: GET and POST alike
+                    self.skipped.append({"operation": name, "method": "GET", "path": str(path), "reason": (
+                        f"the GET form of the query-protocol call {called} (its POST form is compiled)")})
+                    continue
                 try:
                     ops.append(self.operation(name, str(path), method, op, shared))
                     taken.add(name)
@@ -114,13 +129,18 @@ class OperationReader:
         where = f"paths.{path}.{method}"
         if op.get("deprecated"):
             raise Skip("deprecated")
-        path_params, query = self.parameters(name, where, [*shared, *(op.get("parameters") or [])])
+        path_params, query = self.parameters(name, where, [*shared, *(op.get("parameters") or [])],
+                                             call=query_action(path))
         body, body_ref = self.body(name, where, op)
         route = rpc_route(path)  # '/#X-Amz-Target=Service.DeleteThing' is the RPC call '/DeleteThing'
         entity, returns = self.operation_entity(route, method, op, body_ref, where)
-        verb = _verb(method, route, returns, name, self.tables)
+        verb = _verb("post" if query_action(path) else method,  # ?Action=DescribeThing: the call's name says
+                     route, returns, name, self.tables, self.singles, is_rpc_path(path, route))
+        self.path_only = []
         params = self.bind_path(name, route, verb, entity, path_params)
         names = {p.name for p in params}
+        if verb == "update":  # UpdateGroup {GroupId, Operations: [{AttributePath, AttributeValue}]}
+            body = expand_patches(body, self.s.entities[entity], name, self.notes)
         for p in [*query, *body]:
             if p.name in names:
                 self.notes.append(f"{name}: {p.extensions.get('in')} field {p.name!r} is also a path parameter; "
@@ -135,14 +155,19 @@ class OperationReader:
                 verb = "list"  # the key optional among other inputs: a lookup by any of them, i.e. a filtered list
         kind = "read" if verb in ("list", "get") else "write"
         ext = _extensions(op)
+        if self.path_only:  # path parameters no field holds: the deployment's scope when (nearly) every call has one
+            ext["path-scope"] = [p.model_dump(mode="json") for p in self.path_only]
         if verb in ("action", "delete") and "transition" not in ext:
             transition = self.transition(name, path, op, entity, verb)
             if transition:
                 verb = "action"
                 ext["transition"] = transition
             elif verb == "action":
-                raise Skip("an action whose state change the specification does not say (no x-transition, and "
-                           "no status enum holds a value for its verb)")
+                last = route.rstrip("/").split("/")[-1]
+                word = call_words(last)[:1] if last and not last.startswith("{") else []
+                raise Skip(f"an action{' (' + repr(word[0]) + ')' if word else ''} whose "
+                           "state change the specification does not say (no x-transition, and no status enum "
+                           "holds a value for its verb)")
         errors = [" ".join(f"{code} {(r.get('description') if isinstance(r, dict) else '') or ''}".split())[:200]
                   for code, r in (op.get("responses") or {}).items() if str(code)[:1] in "45"]
         summary = clean_text(op.get("summary"), 200).replace("\n\n", " ")
@@ -152,8 +177,10 @@ class OperationReader:
                          method=method.upper(), path=path, parameters=params, returns=returns, errors=errors,
                          extensions=ext)
 
-    def parameters(self, name: str, where: str, raws: list[Any]) -> tuple[list[Parameter], list[Parameter]]:
-        """Path and query parameters; headers, cookies, paging, sorting and credentials are noted and dropped."""
+    def parameters(self, name: str, where: str, raws: list[Any], call: str | None = None
+                   ) -> tuple[list[Parameter], list[Parameter]]:
+        """Path and query parameters; headers, cookies, paging, sorting and credentials are noted and dropped, as
+        are constants of the call (``Version=2012-11-05``, the query protocol's ``Action`` naming ``call``)."""
         path_params: list[Parameter] = []
         query: list[Parameter] = []
         seen: set[tuple[str, str]] = set()
@@ -185,6 +212,11 @@ class OperationReader:
             fields["description"] = clean_text(p.get("description") or fields["description"], 300).replace(
                 "\n\n", " ")
             fields["extensions"] = {**fields["extensions"], **_extensions(p), "in": place, "given": original}
+            if place == "query" and fields["required"] and (len(fields.get("enum") or []) == 1 or call and
+                                                              original == "Action"):
+                self.notes.append(f"{name}: query parameter {original!r} is a constant of the call "
+                                  f"({call if original == 'Action' and call else fields['enum'][0]!r}); dropped")
+                continue
             if place == "query" and fields["type"] in ("array", "object"):
                 self.notes.append(f"{name}: query parameter {original!r} ({fields['type']}) dropped")
                 continue
@@ -239,6 +271,8 @@ class OperationReader:
                 self.notes.append(f"{name}: body field {prop!r} dropped ({str(exc).split(': ', 1)[-1]})")
                 continue
             fields["extensions"] = {**fields["extensions"], "in": "body", "given": str(prop)}
+            if is_patch_list(self.s, sub, f"{where}.requestBody.{prop}"):
+                fields["extensions"]["patch"] = True  # expanded once the resource is known (an update's)
             out.append(Parameter(**fields))
         return out, body_ref
 
@@ -359,6 +393,7 @@ class OperationReader:
                 if verb in ("get", "update", "delete", "action", "list", "create"):
                     self.notes.append(f"{name}: path parameter {given!r} names no field of {entity}; dropped "
                                       "(it only scopes the path)")
+                    self.path_only.append(_renamed(p, field_name(given), p.type))  # a scope, maybe: see scope.py
                     continue
             out.append(_renamed(p, column or field_name(given), p.type))
         return out
@@ -367,7 +402,7 @@ class OperationReader:
 
     def transition(self, name: str, path: str, op: dict[str, Any], entity: str, verb: str) -> dict[str, Any] | None:
         """The state change an action's verb states on a status enum: ``cancel`` sets ``cancelled``."""
-        words = snake(name).split("_") + snake(path.rstrip("/").split("/")[-1]).split("_")
+        words = call_words(name) + call_words(path.rstrip("/").split("/")[-1])
         if verb == "delete":
             words = [w for w in words if w in ("cancel", "void", "archive", "close", "revoke", "deactivate")]
         fields = [f for f in self.s.entities[entity].fields if f.enum and f.type == "string"]
@@ -443,12 +478,16 @@ def _tool_name(raw: str, taken: set[str]) -> str:
     return name
 
 
-def _verb(method: str, path: str, returns: str, name: str, tables: dict[str, str]) -> str:
+def _verb(method: str, path: str, returns: str, name: str, tables: dict[str, str], singles: set[str] | None = None,
+          rpc: bool = False) -> str:
     segments = [s for s in path.rstrip("/").split("/") if s]
     ends_with_id = bool(segments) and segments[-1].startswith("{")
     if method == "get":
         return "list" if returns == "list" or not ends_with_id else "get"
     if method == "put" and "create" in snake(name).split("_"):  # PUT .../things/{name}: create or replace
+        return "create"
+    if method == "post" and ends_with_id and [w for w in snake(name).split("_") if w not in _METHODS][:1] == \
+            ["create"]:  # POST /streams/{StreamName} 'CreateStream': a create naming its new record
         return "create"
     if method in ("put", "patch"):
         return "update"
@@ -456,7 +495,7 @@ def _verb(method: str, path: str, returns: str, name: str, tables: dict[str, str
         return "delete"
     last = snake(segments[-1]) if segments else ""
     names_collection = last in tables or any(f in tables for f in _singulars(last))
-    first = last.split("_")[0]
+    first = (call_words(segments[-1]) or [""])[0] if segments else ""  # unSuspendX: 'unsuspend'
     called = [w for w in snake(name).split("_") if w not in _METHODS][:1]  # operationId 'post-getThing'
     reads = [w for w in ([first] if not ends_with_id and not names_collection else []) + called
              if RPC_VERBS.get(w) in ("get", "list")]
@@ -468,6 +507,9 @@ def _verb(method: str, path: str, returns: str, name: str, tables: dict[str, str
         return "action"
     if not ends_with_id and not names_collection and first in ACTION_VERBS:  # POST /renewCertificate
         return "action"
+    if not ends_with_id and not names_collection and unknown_verb_call(segments[-1] if segments else "", KNOWN,
+                                                                       tables, singles or set(), rpc):
+        return "action"  # POST /checkAccountHolder, /unSuspendAccountHolder: a verb on a record, not a create
     return "create" if not ends_with_id and (names_collection or "{" not in path) else "action"
 
 

@@ -69,7 +69,7 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
     in ``plan.left_out``. Only when no tool remains is that an error.
     """
     from envfactory_gym.envgen.compile.openapi import sql_reserved
-    from envfactory_gym.envgen.compile.scope import find_scope
+    from envfactory_gym.envgen.compile.scope import container_of, find_scope
     from envfactory_gym.envgen.compile.subset import MAX_TABLES, MAX_TOOLS, choose
 
     if not digest.entities:
@@ -128,8 +128,16 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
     skipped: list[dict[str, str]] = list(digest.extensions.get("skipped") or [])
     notes: list[str] = list(digest.extensions.get("notes") or [])
     tools: list[ToolPlan] = []
+    containers = container_of(digest, scope)
     for op in operations:
-        scoped = [p.name for p in op.parameters if p.name in scope]
+        if op.entity in containers:  # create, read or delete the domain every call works in: it is fixed
+            fixed = containers[op.entity]
+            skipped.append({"operation": op.name, "method": op.method or "", "path": op.path or "",
+                            "reason": f"acts on the deployment's {fixed.replace('_', ' ')} itself, which is fixed "
+                                      f"({scope[fixed]!r}: the scope every call works in)"})
+            continue
+        scoped = list(dict.fromkeys([p.name for p in op.parameters if p.name in scope] + [
+            str(raw["name"]) for raw in op.extensions.get("path-scope") or [] if raw["name"] in scope]))
         op = op.model_copy(update={"parameters": [p for p in op.parameters if p.name not in scope]})
         try:
             tools.append(_tool(op, by_name, tables_by_entity, digest, notes))

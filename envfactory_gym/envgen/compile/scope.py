@@ -26,27 +26,47 @@ _TRIMMED = ("_id", "_name", "_url", "_arn", "_key", "_code")
 def find_scope(digest: Digest) -> dict[str, Any]:
     """``{parameter: value}`` for each scope parameter of ``digest``: required by at least ``SCOPE_SHARE`` of the
     operations (and ``SCOPE_MIN_OPERATIONS``), a plain string or integer, neither the key of a resource nor a
-    reference to one, nor a per-call constant (an enum of one value differing between calls)."""
+    reference to one, nor a per-call constant (an enum of one value differing between calls).
+
+    Path parameters count too, those the operations dropped because no field holds them (``path-scope``: the
+    ``{DomainName}`` of ``/domains/{DomainName}/profiles``). A resource's key is the scope when it encloses the
+    path of nearly every call (followed by further segments): the domain every call works in, whose own calls
+    (create, get or delete the domain) :func:`container_of` names so the plan can leave them out."""
     ops = digest.operations
     if len(ops) < SCOPE_MIN_OPERATIONS:
         return {}
     keys = {f.name for e in digest.entities for f in e.fields if f.primary_key}
     counts: Counter[str] = Counter()
+    enclosing: Counter[str] = Counter()
     first: dict[str, Parameter] = {}
     enums: dict[str, set[Any]] = {}
     for op in ops:
-        for p in {p.name: p for p in op.parameters if p.required}.values():
+        present = {p.name: p for p in op.parameters if p.required}
+        for raw in op.extensions.get("path-scope") or []:
+            present.setdefault(str(raw["name"]), Parameter(**raw))
+        segments = [s for s in (op.path or "").split("/") if s]
+        for p in present.values():
             counts[p.name] += 1
             first.setdefault(p.name, p)
             enums.setdefault(p.name, set()).update(p.enum or [None])
+            seg = "{" + str(p.extensions.get("given", "")) + "}" if p.extensions.get("in") == "path" else ""
+            if seg in segments[:-1]:
+                enclosing[p.name] += 1
+    need = max(SCOPE_MIN_OPERATIONS, SCOPE_SHARE * len(ops))
     out: dict[str, Any] = {}
     for name, n in counts.items():
         p = first[name]
-        if n < max(SCOPE_MIN_OPERATIONS, SCOPE_SHARE * len(ops)) or name in keys or p.references \
+        container = enclosing[name] >= need
+        if n < need or (name in keys or p.references) and not container \
                 or p.type not in ("string", "integer") or len(enums[name]) > 1:
             continue
         out[name] = scope_value(p)
     return out
+
+
+def container_of(digest: Digest, scope: dict[str, Any]) -> dict[str, str]:
+    """``{resource: scope parameter}`` for each resource whose key is a scope parameter (the domain itself)."""
+    return {e.name: pk.name for e in digest.entities if (pk := e.primary_key()) is not None and pk.name in scope}
 
 
 def scope_value(p: Parameter) -> Any:

@@ -226,9 +226,10 @@ class Explorer:
             out.append("not-an-address")
         if c.kind in ("date", "datetime"):
             out.append("someday")
-        if c.kind == "string" and c.max_length is not None and c.fmt is None:
+        # the tool checks a length unless the value is an address (format password, uri... are plain text)
+        if c.kind == "string" and c.max_length is not None and c.fmt != "email":
             out.append("x" * (c.max_length + 1))
-        if c.kind == "string" and c.min_length and c.fmt is None:
+        if c.kind == "string" and c.min_length and c.fmt != "email":
             out.append("")
         if c.kind in ("integer", "number") and c.maximum is not None:
             out.append(int(c.maximum) + 1 if c.kind == "integer" else float(c.maximum) + 1)
