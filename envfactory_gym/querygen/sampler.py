@@ -20,7 +20,7 @@ from envfactory_gym.querygen.describe import References, is_reference, pick_answ
 from envfactory_gym.querygen.graph import ToolGraph, identifier_columns, iter_fields
 from envfactory_gym.querygen.refine import TAG_IN_SEQUENCE, TAG_MULTI, UnphraseableTask, refine_task
 from envfactory_gym.querygen.spec import declarations_for
-from envfactory_gym.reward.outcomes import report_facts
+from envfactory_gym.reward.outcomes import held_references, report_facts
 from envfactory_gym.task_checks import prune_unused_reads, task_problems
 from envfactory_gym.tasks import GoldCall, Task
 
@@ -71,7 +71,7 @@ class TaskSampler:
         if max_goals < 2:
             raise ValueError(f"max_goals must be at least 2, got {max_goals}")
         self.pkg = pkg
-        self.seed = seed
+        self.seed, self._held = seed, frozenset[str]()
         self.min_calls, self.max_calls, self.max_depth = min_calls, max_calls, max_depth
         self.write_ratio, self.multi_goal, self.max_goals = write_ratio, min(multi_goal, write_ratio), max_goals
         self.refine = refine
@@ -111,6 +111,7 @@ class TaskSampler:
         """Up to ``n`` distinct tasks whose gold calls all succeed on a fresh state."""
         state = self.pkg.new_state()
         try:
+            self._held = held_references(state.db, self.pkg.template.tables.values())
             seen: set[str] = set()
             tasks: list[Task] = []
             counts: Counter[str] = Counter()
@@ -556,8 +557,7 @@ class TaskSampler:
     # -- tasks -------------------------------------------------------------------------------------
 
     def _to_task(self, chain: Chain, index: int) -> Task | None:
-        writes = [c.name for c in chain.calls if self.pkg.tools[c.name].writes]
-        outputs: list[str] = []
+        writes, outputs = [c.name for c in chain.calls if self.pkg.tools[c.name].writes], list[str]()
         if not writes:
             said = {str(v) for c in chain.calls for k, v in c.arguments.items() if not is_reference(k, self.ids)}
             refs = References(self.pkg, self.spec, chain.results)
@@ -567,9 +567,9 @@ class TaskSampler:
                 return None  # nothing to tell the user: doing nothing would be paid
             record, keys = picked
             outputs = [str(record[k]) for k in keys]
-        else:  # what the user must be told of the changes: fees, refunds, new codes
+        else:  # what the user must be told of the changes: fees, refunds, new codes (refine drops leaks later)
             outputs = report_facts([(c.name, c.arguments) for c in chain.calls], chain.results,
-                                   self.pkg.write_tools)  # (the request is written later: refine drops leaks)
+                                   self.pkg.write_tools, held=self._held)
         steps = "; ".join(f"{c.name}({json.dumps(c.arguments, default=str)})" for c in chain.calls)
         tags = ["querygen", "write" if writes else "read", chain.calls[-1].name, f"calls_{len(chain.calls)}"]
         if len(writes) > 1:

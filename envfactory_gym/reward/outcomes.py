@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import Any
 
 from envfactory_gym.reward.answers import iter_fields, normalise, value_forms, within
@@ -25,11 +25,12 @@ _AMOUNT = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?|(?<![\w.])\d[\d,]*\.\d{2}(?
 
 
 def report_facts(calls: Sequence[tuple[str, Mapping[str, Any]]], results: Sequence[Any], writes: Iterable[str],
-                 known: Iterable[str] = ()) -> list[str]:
+                 known: Iterable[str] = (), held: Container[str] = frozenset()) -> list[str]:
     """The facts a writing task's final message must state, from its gold calls and their results: each write's
     nonzero fee, refund, payout or charge, and each new confirmation code or tracking number (values the agent
-    passed in, or the user said in ``known``: the request and the facts, are not news); at most :data:`MAX_FACTS`,
-    in call order."""
+    passed in, or the user said in ``known``: the request and the facts, are not news; nor is a reference the
+    initial state already ``held``, which an update's result merely repeats); at most :data:`MAX_FACTS`, in call
+    order."""
     writes = set(writes)
     given = {f for v in known for f in value_forms(v)}
     said = " ".join(normalise(v) for v in known)
@@ -46,11 +47,20 @@ def report_facts(calls: Sequence[tuple[str, Mapping[str, Any]]], results: Sequen
             if not (money or ref):
                 continue
             text = f"{float(value):.2f}" if money else str(value)
+            if ref and text in held:
+                continue  # the record already had it: an update's result repeating its payment reference
             forms = value_forms(text)
             if forms & args or text in out or any(within(f, said) for f in forms):
                 continue  # the user gave it (a payment's amount): no news
             out.append(text)
     return out[:MAX_FACTS]
+
+
+def held_references(db: Any, tables: Iterable[Any]) -> frozenset[str]:
+    """The references (confirmation codes, tracking numbers...) a state holds, over ``tables`` (their
+    ``name``/``columns``), read through ``db`` (its ``query``): the values :func:`report_facts` takes as old news."""
+    return frozenset(str(r[c]) for t in tables for c in t.columns if REFERENCE_FIELD.search(c)
+                     for r in db.query(f'SELECT DISTINCT "{c}" FROM {t.name} WHERE "{c}" IS NOT NULL'))
 
 
 def stated_amounts(text: str) -> list[str]:
