@@ -41,7 +41,7 @@ def test_a_parameter_every_call_requires_is_the_deployments_scope(shelves: Path)
     assert plan.scope == {"catalog_id": "c-0123456789"}  # the example its description gives
     assert all(tp.scope == ["catalog_id"] and not tp.arg("catalog_id") for tp in plan.tools)
     assert "This deployment's catalog id is `c-0123456789`" in (shelves / "policy.md").read_text(encoding="utf-8")
-    rows = list(csv.DictReader((shelves / "seed" / "shelfs.csv").open(encoding="utf-8")))
+    rows = list(csv.DictReader((shelves / "seed" / "shelves.csv").open(encoding="utf-8")))  # inflect: shelves
     assert rows and {r["catalog_id"] for r in rows} == {"c-0123456789"}
     shelf = rows[0]["shelf_id"]
     left_out, given, other, created = run_calls(shelves, [

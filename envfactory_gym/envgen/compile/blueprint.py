@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from envfactory_gym.errors import MissingDependencyError
+
 DEFAULT_SEED_ROWS = 40
+#: Text columns that name a row for people, in order of preference: a plain name, the row's own ``<noun>_name``
+#: (``team_name``), a shown name, first and last name, then titles (a person's ``title`` is their job's).
+TEXT_LABELS = ("name", "display_name", "full_name", "title", "label", "username", "user_name", "subject", "summary")
 
 
 
@@ -15,17 +21,50 @@ def snake(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
 
 
+@functools.cache
+def _inflect() -> Any:
+    try:
+        import inflect
+    except ImportError as exc:
+        raise MissingDependencyError("compiling a specification needs inflect (plural and singular nouns): "
+                                     "pip install 'envfactory-gym[author]'") from exc
+    return inflect.engine()
+
+
+#: Endings of singular words that inflect would read as plurals (status, alias, analysis, canvas, process).
+_SINGULAR_ENDINGS = ("ss", "us", "is", "as", "os")
+_LAST_WORD = re.compile(r"(.*[ _])?([^ _]+)$")
+
+
+def singular(word: str) -> str:
+    """``word`` (snake_case or words; its last word counts) in the singular: ``flows`` -> ``flow``, ``match_items``
+    -> ``match_item``; a singular word stays (``status``, ``address``, ``news``)."""
+    m = _LAST_WORD.match(word)
+    if not m:
+        return word
+    head, last = m.group(1) or "", m.group(2)
+    if last.endswith(_SINGULAR_ENDINGS) or not last.isalpha():
+        return word
+    one = _inflect().singular_noun(last)
+    if not one or len(one) < 3 or _inflect().plural_noun(one) != last:
+        return word
+    return head + one
+
+
 def plural(word: str) -> str:
-    if re.search(r"[^aeiou]y$", word):
-        return word[:-1] + "ies"
-    if word.endswith(("s", "x", "ch", "sh", "z")):
-        return word + "es"
-    return word + "s"
+    """``word`` in the plural (its last word): plot -> plots, category -> categories, person -> people; a word
+    already plural stays (``flows``: Directus names its schemas so)."""
+    m = _LAST_WORD.match(word)
+    if not m or not m.group(2).isalpha():
+        return word + "s"
+    if singular(word) != word:
+        return word
+    return (m.group(1) or "") + _inflect().plural_noun(m.group(2))
 
 
 def article(noun: str) -> str:
-    """The noun with its indefinite article ("a plot", "an assignment")."""
-    return f"{'an' if noun[:1].lower() in 'aeio' else 'a'} {noun}"
+    """The noun with its indefinite article ("a plot", "an assignment", "a user", "an hour")."""
+    return str(_inflect().a(noun))
 
 
 def words(name: str) -> str:
@@ -132,14 +171,26 @@ class Table:
         return f"{self.prefix}{'9' * max(self.width, 4)}"
 
     def label(self) -> list[str]:
-        """The columns that name a row for people: a name or title, else first and last name."""
-        for name in ("name", "title", "label"):
-            if self.column(name):
+        """The columns that name a row for people: a name or title (``display_name``, ``team_name`` for a team,
+        ``subject``... when the row has no plain ``name``; always text), else first and last name."""
+        entity = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", self.entity).lower()
+        own = [f"{w}_name" for w in dict.fromkeys((entity, self.noun.replace(" ", "_")))]
+        for name in (TEXT_LABELS[0], *own, *TEXT_LABELS[1:]):
+            if name == "title" and self.column("first_name") and self.column("last_name"):
+                return ["first_name", "last_name"]
+            c = self.column(name)
+            if c is not None and c.kind == "string" and c is not self.key and not c.references:
                 return [name]
         if self.column("first_name") and self.column("last_name"):
             return ["first_name", "last_name"]
         dated = [c.name for c in self.columns if c.kind == "datetime" and not c.read_only]
         return dated[:1]
+
+    def text_label(self) -> str | None:
+        """The one text column that names a row (``name``, ``display_name``...), if its label is one."""
+        label = self.label()
+        c = self.column(label[0]) if len(label) == 1 else None
+        return c.name if c is not None and c.kind == "string" else None
 
 
 @dataclass
@@ -230,7 +281,7 @@ def rules(plan: Plan) -> list[str]:
             cap = tp.capacity
             parent = plan.table(tp.arg(cap["reference"]).column.references or "")  # type: ignore[union-attr]
             among = "".join(f" whose {words(c)} is {join_or(v)}" for c, v in (cap.get("count_where") or {}).items())
-            out.append(f"{article(parent.noun).capitalize()} holds at most its {words(cap['limit'])} of {t.noun}s{among}.")
+            out.append(f"{article(parent.noun).capitalize()} holds at most its {words(cap['limit'])} of {plural(t.noun)}{among}.")
         if tp.verb == "update" and not any(a.column.required for a in tp.args if a.role == "value"):
             out.append(f"{words(tp.name).capitalize()} needs at least one field to change.")
         if tp.verb == "delete" and plan.referrers(t):
@@ -238,7 +289,7 @@ def rules(plan: Plan) -> list[str]:
     for t in plan.tables:
         for c in t.columns:
             if c.unique:
-                out.append(f"No two {t.noun}s share the same {words(c.name)}.")
+                out.append(f"No two {plural(t.noun)} share the same {words(c.name)}.")
         for u in t.unique:
             among = "".join(f" whose {words(c)} is {join_or(v)}" for c, v in (u.get("where") or {}).items())
             out.append(f"At most one {t.noun}{among} per {' and '.join(words(f) for f in u['fields'])}.")

@@ -31,6 +31,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--max-tables", type=positive_int, default=None,
                    help="most tables: a larger specification is cut to a connected subset (default 8)")
     p.add_argument("--max-tools", type=positive_int, default=None, help="most tools (default 24)")
+    p.add_argument("--focus", default=None, metavar="RESOURCES",
+                   help="comma-separated resources a large specification's subset is built around (schema or "
+                        "table names, e.g. 'issue,issue-comment,label'); default: the resources with the most writes")
     p.add_argument("--verify", action="store_true", help="run the gate (envfactory verify) on the result")
     p.set_defaults(func=cmd_compile)
 
@@ -47,7 +50,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
     start = time.monotonic()
     digest = read_openapi(args.openapi) if args.openapi else read_sql(args.schema, args.rows)
     folder = compile_digest(digest, args.out, name=args.name, domain=args.domain, tasks=args.tasks,
-                            force=args.force, max_tables=args.max_tables, max_tools=args.max_tools)
+                            force=args.force, max_tables=args.max_tables, max_tools=args.max_tools,
+                            focus=[f.strip() for f in args.focus.split(",") if f.strip()] if args.focus else None)
     report = json.loads((Path(folder) / "report.json").read_text(encoding="utf-8"))
     print(f"wrote {folder} ({len(report['tables'])} tables, {len(report['tools'])} tools; "
           f"{len(report['skipped'])} operations skipped, {len(report['left_out'])} left out: see "

@@ -6,16 +6,23 @@ import json
 import textwrap
 from typing import Any
 
-from envfactory_gym.envgen.compile.plan import Arg, Column, Plan, Table, ToolPlan, article, join_or, snake, words
+from envfactory_gym.envgen.compile.listing import LIST_CHARS, SELECT_HELPER, list_returns, list_sql, summary_columns
+from envfactory_gym.envgen.compile.plan import (
+    Arg,
+    Column,
+    Plan,
+    Table,
+    ToolPlan,
+    article,
+    join_or,
+    plural,
+    snake,
+    words,
+)
 from envfactory_gym.envgen.compile.scope import SCOPE_HELPER, scope_checks, scope_docs, scope_signature
 
 _HELPERS = {
-    "_select": '''
-def _select(db: Database, sql: str, where: list[str], params: list[Any], order: str) -> list[dict[str, Any]]:
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    return db.query(f"{sql} ORDER BY {order} LIMIT {LIST_LIMIT}", params)
-''',
+    "_select": SELECT_HELPER,
     "_next_id": '''
 def _next_id(db: Database, table: str, key: str, prefix: str, width: int) -> str:
     last = db.scalar(f"SELECT max(TRY_CAST(substr({key}, {len(prefix) + 1}) AS BIGINT)) FROM {table}") or 0
@@ -124,8 +131,8 @@ class ToolsWriter:
         self.used: set[str] = set()
         self.lookups: set[str] = set()
 
-    def sql_name(self, t: Table) -> str:
-        return f"_{t.name.upper()}_SQL"
+    def sql_name(self, t: Table, listed: bool = False) -> str:
+        return f"_{t.name.upper()}_{'LIST_' if listed and summary_columns(self.plan, t) else ''}SQL"
 
     def lookup_name(self, t: Table) -> str:
         return f"_{snake(t.entity)}"
@@ -164,7 +171,7 @@ class ToolsWriter:
         intro = textwrap.fill(p.description or p.title, 116) if (p.description or p.title) else ""
         doc = f'"""Tools of the {p.name} environment, compiled from {p.title}.\n\n{intro}\n"""\n'
         imports = ["from __future__ import annotations", ""]
-        std = []
+        std = ["import json"] if "_select" in self.used else []
         if "_matches" in self.used or "_email" in self.used:
             std.append("import re")
         dt = [n for n, h in (("date", "_day"), ("datetime", "_moment")) if h in self.used]
@@ -177,7 +184,7 @@ class ToolsWriter:
         consts = [f"{alias} = Literal[{', '.join(q(v) for v in values)}]" for values, alias in p.enums.items()]
         consts.append("")
         consts.append("#: The most rows a list returns; narrower filters find the rest.")
-        consts.append("LIST_LIMIT = 50")
+        consts += ["LIST_LIMIT = 50", f"LIST_CHARS = {LIST_CHARS}"]
         if "_email" in self.used:
             consts.append('EMAIL = re.compile(r"[^@\\s]+@[^@\\s]+\\.[a-z]{2,}")')
         for t in p.tables:
@@ -185,6 +192,9 @@ class ToolsWriter:
             select = ", ".join(["t.*", *fields])
             sql = f"SELECT {select} FROM {t.name} t" + "".join(f" {j}" for j in joins)
             consts.append(f"{self.sql_name(t)} = {_wrap_str(sql, len(self.sql_name(t)) + 3)}")
+            listed = list_sql(p, t, fields, joins)  # a list of wide rows shows their summaries (see listing.py)
+            if listed:
+                consts.append(f"{self.sql_name(t, True)} = {_wrap_str(listed, len(self.sql_name(t, True)) + 3)}")
         return doc + "\n" + "\n".join(imports) + "\n" + "\n".join(consts)
 
     def lookup(self, t: Table) -> str:
@@ -249,7 +259,7 @@ class ToolsWriter:
 
     def returns(self, tp: ToolPlan) -> str:
         noun = tp.table.noun
-        return {"list": f"The matching {noun} rows (at most 50), each with the names of the rows it refers to.",
+        return {"list": list_returns(self.plan, tp.table),
                 "get": f"The {noun} with the names of the rows it refers to.",
                 "create": f"The new {noun}.", "update": f"The {noun} as changed.",
                 "delete": f"The removed {noun}, marked deleted."}.get(tp.verb, f"The {noun} as changed.")
@@ -322,7 +332,7 @@ class ToolsWriter:
         self.used.add("_select")
         t = tp.table
         if not tp.args:
-            return [f'return _select(db, {self.sql_name(t)}, [], [], "t.{t.key.name}")']
+            return [f'return _select(db, {self.sql_name(t, True)}, [], [], "t.{t.key.name}")']
         lines = ["where: list[str] = []", "params: list[Any] = []"]
         for a in tp.args:
             col = a.target or a.name
@@ -346,7 +356,7 @@ class ToolsWriter:
                 lines += [f'    where.append("lower(t.{col}) = lower(?)")', f"    params.append({a.name}.strip())"]
             else:
                 lines += [f'    where.append("t.{col} = ?")', f"    params.append({a.name})"]
-        lines.append(f'return _select(db, {self.sql_name(t)}, where, params, "t.{t.key.name}")')
+        lines.append(f'return _select(db, {self.sql_name(t, True)}, where, params, "t.{t.key.name}")')
         return lines
 
     def value_lines(self, tp: ToolPlan, a: Arg, row: dict[str, str]) -> list[str]:
@@ -404,7 +414,7 @@ class ToolsWriter:
         return [f'taken = db.scalar("SELECT count(*) FROM {t.name} WHERE {cond}", [{row[a.name]}])',
                 f'if taken >= {var}["{limit}"]:',
                 f'    raise ToolError(f"{parent.noun} {{{_inner(row[a.name])}}} is full: {{taken}} of its {words(limit)} of '
-                f'{{{var}[\'{limit}\']}} {t.noun.split()[-1]}s{among} are taken")']
+                f'{{{var}[\'{limit}\']}} {plural(t.noun.split()[-1])}{among} are taken")']
 
     def new_key(self, t: Table) -> str:
         if t.key.kind == "integer":

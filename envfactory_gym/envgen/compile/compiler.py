@@ -79,7 +79,7 @@ def _label_refer(plan: Plan, t: Table, prefix: str = "") -> str | None:
     label = t.label()
     if label == ["first_name", "last_name"]:
         return f"{{{prefix}first_name}} {{{prefix}last_name}}" if not prefix else f"{{{prefix}name}}"
-    if label and label[0] in ("name", "title", "label"):
+    if t.text_label():
         return f'the {t.noun} "{{{prefix}{label[0]}}}"'
     if label:
         return f"the {t.noun} on {{{prefix}{label[0]}:datetime}}"
@@ -97,7 +97,7 @@ def _refers(plan: Plan, t: Table) -> list[str]:
         if c.references and c is not t.key:
             ref = plan.table(c.references)
             label, base = ref.label(), c.name[:-3] if c.name.endswith("_id") else c.name
-            if label == ["first_name", "last_name"] or (label and label[0] in ("name", "title", "label")):
+            if label == ["first_name", "last_name"] or ref.text_label():
                 named.append(f"{{{base}_{'name' if label[0] == 'first_name' else label[0]}}}")
             elif label:
                 named.append(f"the {ref.noun} on {{{base}_{label[0]}:datetime}}")
@@ -226,12 +226,14 @@ def default_name(digest: Digest) -> str:
 
 def compile_digest(digest: Digest, out: str | Path | None = None, *, name: str | None = None,
                    domain: str | None = None, tasks: int = TASKS, force: bool = False,
-                   max_tables: int | None = None, max_tools: int | None = None) -> Path:
+                   max_tables: int | None = None, max_tools: int | None = None,
+                   focus: list[str] | None = None) -> Path:
     """Write the environment folder ``out`` for ``digest``; assembled in a temporary sibling, then moved into place.
 
     ``name`` defaults to :func:`default_name`, ``out`` to a folder of that name in the current folder. A large
     specification is cut to a coherent subset of ``max_tables`` tables and ``max_tools`` tools; the folder's
-    ``report.json`` and ``report.md`` say what was compiled, skipped (with reasons) and left out.
+    ``report.json`` and ``report.md`` say what was compiled, skipped (with reasons) and left out. ``focus`` names
+    the resources the subset is built around (default: those with the most writes).
 
     Raises:
         EnvFactoryError: a bad name, an existing folder (without ``force``), or a digest the compiler cannot turn
@@ -246,7 +248,7 @@ def compile_digest(digest: Digest, out: str | Path | None = None, *, name: str |
         raise UsageError(f"--out {out}: already exists (remove it or pass --force)")
     if not out.parent.is_dir():
         raise UsageError(f"--out {out}: the parent folder {out.parent} does not exist")
-    plan = build_plan(digest, name=name, domain=domain, max_tables=max_tables, max_tools=max_tools)
+    plan = build_plan(digest, name=name, domain=domain, max_tables=max_tables, max_tools=max_tools, focus=focus)
     work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=out.parent))
     try:
         folder = work / name

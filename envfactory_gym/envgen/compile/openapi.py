@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from envfactory_gym.envgen.compile.blueprint import singular
 from envfactory_gym.envgen.compile.inline import NESTED, hoist_inline_schemas
 from envfactory_gym.envgen.compile.loader import load_document, resolve_pointer
 from envfactory_gym.envgen.digest import Entity, EntityField
@@ -68,13 +69,14 @@ _PAGE_TOKEN = re.compile(r"next_(?:page_)?(?:token|cursor|marker)|continuation_t
 
 
 def core_name(name: str) -> str:
-    """A schema's resource name without wrapper words (``CreateWorkspaceResponse`` -> ``workspace``)."""
+    """A schema's resource name without wrapper words, in the singular (``CreateWorkspaceResponse`` -> ``workspace``,
+    ``Labels`` -> ``label``)."""
     words = snake(name).split("_")
     while len(words) > 1 and words[0] in VERB_WORDS:
         words = words[1:]
     while len(words) > 1 and words[-1] in WRAPPER_WORDS:
         words = words[:-1]
-    return "_".join(words)
+    return singular("_".join(words))  # Labels and NewLabel: one resource, label
 
 
 def camel(name: str) -> str:
@@ -293,6 +295,9 @@ class SchemaReader:
         by_ref_name = {f"{snake(n)}_{suffix}": n for n, (_s, _p, pk) in found.items() for suffix in ("id", pk)
                        if pk != f"{snake(n)}_id"}
         by_ref_name.update({f"{snake(n)}_id": n for n in found})
+        # Issues (a schema named in the plural) is what issue_id refers to
+        by_ref_name.update({f"{one}_id": n for n in found if (one := singular(snake(n))) != snake(n)
+                            and f"{one}_id" not in by_ref_name})
         for name, (schema, props, pk) in found.items():
             required = {field_name(str(r)) for r in schema.get("required") or [] if isinstance(r, str)}
             fields = []

@@ -136,6 +136,20 @@ class OperationReader:
         entity, returns = self.operation_entity(route, method, op, body_ref, where)
         verb = _verb("post" if query_action(path) else method,  # ?Action=DescribeThing: the call's name says
                      route, returns, name, self.tables, self.singles, is_rpc_path(path, route))
+        segments = [s for s in route.split("/") if s]
+        if method == "delete" and len(segments) >= 2 and segments[-2].startswith("{") and \
+                not segments[-1].startswith("{") and self.segment_entity(segments[-1]) is None:
+            # DELETE /issues/{n}/assignees removes people from an issue: not a delete of the issue
+            raise Skip(f"removes the {segments[-1]!r} of {_article_of(entity)}, a part the specification gives no "
+                       "resource of its own (not a delete of the record)")
+        if method == "delete" and len(segments) >= 4 and segments[-1].startswith("{") and \
+                segments[-3].startswith("{") and not segments[-4].startswith("{"):
+            parent = self.segment_entity(segments[-4])
+            if parent and parent != entity and entity in self.s.entities and not any(
+                    f.references == parent for f in self.s.entities[entity].fields):
+                # DELETE /issues/{n}/labels/{name}: the label leaves the issue; a label holds no issue to delete with
+                raise Skip(f"unlinks {_article_of(entity)} from {_article_of(parent)} (no field of {entity} refers "
+                           f"to {parent}: a link the compiler has no table for), not a delete of the {entity}")
         self.path_only = []
         params = self.bind_path(name, route, verb, entity, path_params)
         names = {p.name for p in params}
@@ -290,6 +304,8 @@ class OperationReader:
             content = (resp or {}).get("content") or {}
             for media in content.values():
                 found = self.returned(media.get("schema") if isinstance(media, dict) else None, where, named)
+                if found and named and found[0] != named and self._receipt(found[0], named, body_ref):
+                    return named, found[1]
                 if found:
                     return found
         for seg in reversed(literal):
@@ -300,6 +316,14 @@ class OperationReader:
         hint = suggest(_camel(literal[-1]), self.s.entities) if literal else ""
         raise Skip("no resource schema: the response names no schema with an id, and no path segment names one"
                    + hint)
+
+    def _receipt(self, found: str, named: str, body_ref: str | None) -> bool:
+        """Whether the resource a response wraps is only a receipt of the call on ``named``, the resource its path
+        names: the request body is ``named`` itself, or the wrapped record holds nothing but its id
+        (``POST /companies {Company}`` answering ``{status, data: UnifiedId {id}}`` creates a company)."""
+        if body_ref and self.s.entity_of_ref(body_ref) == named:
+            return True
+        return all(f.primary_key for f in self.s.entities[found].fields)
 
     def returned(self, raw: Any, where: str, named: str | None = None) -> tuple[str, str] | None:
         """The entity a response schema holds: itself, an array of it, or wrapped ({"items": [...], "data": {}});
@@ -388,6 +412,12 @@ class OperationReader:
             column = field_name(given) if any(f.name == field_name(given) for f in ent.fields) else None
             if owner is not None and owner != entity:
                 refs = [f for f in ent.fields if f.references == owner]
+                same = next((f for f in ent.fields if f.name == column and not f.primary_key), None)
+                if not refs and same is not None and same.references is None and same.type in ("string", "integer"):
+                    # /services/{ServiceSid}/channels: a channel's service_sid names its service, whatever its format
+                    same.references = owner
+                    refs = [same]
+                    self.notes.append(f"{name}: {entity} field {column!r} refers to {owner} (its path says so)")
                 column = refs[0].name if refs else column
             if column is None:
                 if verb in ("get", "update", "delete", "action", "list", "create"):
@@ -464,6 +494,12 @@ def _singulars(word: str) -> list[str]:
     if word.endswith("s"):
         out.append(word[:-1])
     return out
+
+
+def _article_of(entity: str) -> str:
+    from envfactory_gym.envgen.compile.blueprint import article, singular
+
+    return article(singular(snake(entity)).replace("_", " "))
 
 
 def _tool_name(raw: str, taken: set[str]) -> str:

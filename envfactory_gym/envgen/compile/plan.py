@@ -17,6 +17,7 @@ from envfactory_gym.envgen.compile.blueprint import (  # noqa: F401  (the plan's
     join_or,
     plural,
     rules,
+    singular,
     snake,
     words,
 )
@@ -60,13 +61,25 @@ def _id_shape(entity: Entity) -> tuple[str, int, int]:
     return prefix, 4, 1
 
 
+def _focus_table(given: str, tables: list[Table], digest: Digest) -> str:
+    """The table ``--focus`` names: by table, resource (schema) or noun, in either number, case-insensitively."""
+    forms = {given.strip().lower(), snake(given), singular(snake(given)), plural(snake(given))}
+    for t in tables:
+        if forms & {t.name, t.entity.lower(), snake(t.entity), singular(snake(t.entity)), t.noun.replace(" ", "_")}:
+            return t.name
+    raise CompileError(f"--focus {given!r}: no such resource in {_source(digest)}"
+                       f"{suggest(given, [t.entity for t in tables] + [t.name for t in tables])}")
+
+
 def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = None,
-               max_tables: int | None = None, max_tools: int | None = None) -> Plan:
+               max_tables: int | None = None, max_tools: int | None = None,
+               focus: list[str] | None = None) -> Plan:
     """Turn a digest into tables and tools; a digest without operations gets the standard ones per table.
 
     An operation that cannot become a tool is skipped with its reason (``plan.skipped``); of what remains, a
     coherent subset within the budget (``max_tables``/``max_tools``, default 8 and 24) is kept and the rest listed
-    in ``plan.left_out``. Only when no tool remains is that an error.
+    in ``plan.left_out`` (``focus``: the resources the subset is built around). Only when no tool remains is that an
+    error.
     """
     from envfactory_gym.envgen.compile.openapi import sql_reserved
     from envfactory_gym.envgen.compile.scope import container_of, find_scope
@@ -109,7 +122,7 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
                 if not any(c.name == f for c in columns):
                     raise CompileError(f"{_source(digest)}: {e.name} x-unique names no field {f!r}"
                                        f"{suggest(f, [c.name for c in columns])}")
-        tables.append(Table(name=tables_by_entity[e.name], entity=e.name, noun=words(snake(e.name)),
+        tables.append(Table(name=tables_by_entity[e.name], entity=e.name, noun=words(singular(snake(e.name))),
                             description=e.description, columns=columns, key=key, prefix=prefix, width=width,
                             start=start, unique=unique, seed_rows=int(ext.get("seed-rows") or DEFAULT_SEED_ROWS),
                             examples=examples, past=list(ext.get("past-statuses") or [])))
@@ -151,7 +164,8 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
         what = "no operation" if not tools else "no write operation"
         raise CompileError(f"{_source(digest)}: {what} could be compiled ({len(skipped)} skipped; "
                            f"most often: {top})")
-    subset = choose(tables, tools, max_tables or MAX_TABLES, max_tools or MAX_TOOLS)
+    subset = choose(tables, tools, max_tables or MAX_TABLES, max_tools or MAX_TOOLS,
+                    focus=[_focus_table(f, tables, digest) for f in focus or ()])
     kept = {t.name for t in subset.tables}
     for t in subset.tables:  # references to resources left out become plain ids
         for c in t.columns:
@@ -200,7 +214,7 @@ def _fixed_keys(tools: list[ToolPlan], skipped: list[dict[str, str]]) -> list[To
             if not any(a.role == "value" for a in tp.args):
                 method, path = tp.route or ("", "")
                 skipped.append({"operation": tp.name, "method": method.upper(), "path": path,
-                                "reason": f"creates {tp.table.noun}s, whose keys the specification fixes "
+                                "reason": f"creates {plural(tp.table.noun)}, whose keys the specification fixes "
                                           f"({join_or(tp.table.key.enum)}), with nothing to set"})
                 continue
             key = dataclasses.replace(tp.table.key, references=tp.table.name, enum=list(tp.table.key.enum))

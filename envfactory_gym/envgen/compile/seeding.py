@@ -8,6 +8,15 @@ from importlib import resources
 from typing import Any
 
 from envfactory_gym.envgen.compile.plan import Column, Plan, Table
+from envfactory_gym.envgen.compile.seedvalues import (
+    anchor,
+    condition,
+    number_bounds,
+    past_time,
+    pattern_samples,
+    string_draw,
+    tokens,
+)
 
 #: Column names Faker has a provider for (a column's ``x-faker`` extension names any other provider).
 FAKER_NAMES = {"first_name": "first_name", "last_name": "last_name", "name": "name", "full_name": "name",
@@ -59,21 +68,29 @@ def draw(c: Column, t: Table) -> dict[str, Any]:
     elif c.kind == "json":
         out = {"kind": "json"}
     elif c.kind == "date":
-        out = {"kind": "birth_date"} if "birth" in c.name and "seed-range" not in ext else \
-            {"kind": "date", "days": list(ext.get("seed-range") or [-365, 0])}
+        future = set(tokens(c.name)) & {"expiry", "expires", "expiration", "due", "until", "next", "scheduled"}
+        out = {"kind": "birth_date"} if set(tokens(c.name)) & {"birth", "dob", "birthday"} and "seed-range" not in \
+            ext else {"kind": "date", "days": list(ext.get("seed-range") or ([1, 365] if future else [-365, 0]))}
     elif c.kind == "datetime":
-        past = c.read_only or c.name.startswith(("created", "updated", "modified", "joined", "registered"))
+        past = c.read_only or c.name.startswith(("created", "updated", "modified", "joined", "registered")) \
+            or past_time(c)
         out = {"kind": "datetime", "days": list(ext.get("seed-range") or ([-365, 0] if past else [-30, 30]))}
+        if past and "seed-range" not in ext:
+            out["past"] = True
     elif c.kind == "integer":
-        low = max(int(c.minimum if c.minimum is not None else 1), -SEED_INT_LIMIT)
-        high = min(int(c.maximum if c.maximum is not None else max(low, 1) * 100), max(low, 1) * SEED_INT_LIMIT)
+        bounds = number_bounds(c)
+        low = max(int(c.minimum if c.minimum is not None else bounds[0] if bounds else 1), -SEED_INT_LIMIT)
+        high = min(int(c.maximum if c.maximum is not None else bounds[1] if bounds else max(low, 1) * 100),
+                   max(low, 1) * SEED_INT_LIMIT)
         out = {"kind": "integer", "min": low, "max": max(high, low)}
         if ext.get("multiple-of"):
             out["step"] = int(ext["multiple-of"])
             out["min"] = -(-low // out["step"]) * out["step"]
     elif c.kind == "number":
-        least = max(float(c.minimum if c.minimum is not None else 1), -SEED_INT_LIMIT)
-        out = {"kind": "number", "min": least, "max": float(c.maximum if c.maximum is not None else least + 500)}
+        bounds = number_bounds(c)
+        least = max(float(c.minimum if c.minimum is not None else bounds[0] if bounds else 1), -SEED_INT_LIMIT)
+        out = {"kind": "number", "min": least,
+               "max": float(c.maximum if c.maximum is not None else bounds[1] if bounds else least + 500)}
     elif c.kind == "boolean":
         out = {"kind": "boolean"}
     elif ext.get("faker") or (c.name in FAKER_NAMES and not examples) or c.name in ("first_name", "last_name"):
@@ -86,10 +103,13 @@ def draw(c: Column, t: Table) -> dict[str, Any]:
         out = {"kind": "email"}
     elif examples:
         out = {"kind": "pick", "values": sorted(set(map(str, examples)))}
-    else:
-        out = {"kind": "text"}
-    if c.kind == "string" and c.max_length and out["kind"] in ("faker", "text", "token", "email"):
+    else:  # a value of the field's class (a currency code, a phone number, a code-shaped reference, a sentence)
+        out = string_draw(c, t) if c.kind == "string" else {"kind": "text"}
+    if c.kind == "string" and c.max_length and out["kind"] in ("faker", "text", "token", "email", "words"):
         out["max_length"] = c.max_length
+    if c.kind == "string" and c.pattern and out["kind"] in ("faker", "text", "token", "email", "words"):
+        out["pattern"] = c.pattern  # a drawn value the pattern refuses gives way to one drawn from the pattern
+        out["samples"] = pattern_samples(c.pattern, c.name)
     if not c.required:
         out["optional"] = 0.6 if out["kind"] in ("text", "pick") else 0.1
     return out
@@ -209,7 +229,14 @@ def table_specs(plan: Plan) -> list[dict[str, Any]]:
             d = draw(c, t)
             if d["kind"] == "ref":
                 d["key"] = plan.table(d["table"]).key.name
+            after, when = anchor(c, t), condition(c, t)
+            if after and after != t.key.name:
+                d["after"] = after
+            if when:
+                d["when"] = when
             columns[c.name] = d
+        # a timestamp that follows another is drawn after it
+        columns = dict(sorted(columns.items(), key=lambda kv: "after" in kv[1]))
         rows = max(t.seed_rows, len(_examples(t, plan)))
         key: dict[str, Any] = {"column": t.key.name, "prefix": t.prefix, "width": t.width, "start": t.start}
         if t.key.enum:  # a fixed set of keys (an enum the specification gives the key): one row each

@@ -143,7 +143,7 @@ class Explorer:
                 cases.filters.append(({a.name: v}, target, v))
 
     def success_create(self, tp: ToolPlan, cases: ToolCases) -> None:
-        self.try_success(tp, cases, (self.arguments(tp, i) for i in range(TRIES)))
+        self.try_success(tp, cases, self.leaner(tp, (self.arguments(tp, i) for i in range(TRIES))))
 
     def success_update(self, tp: ToolPlan, cases: ToolCases) -> None:
         key = next(a for a in tp.args if a.role == "key")
@@ -154,7 +154,23 @@ class Explorer:
                 args = self.arguments(tp, i)
                 args[key.name] = self.plain(rows[i % len(rows)][tp.table.key.name])
                 yield args
-        self.try_success(tp, cases, candidates())
+        self.try_success(tp, cases, self.leaner(tp, candidates()))
+
+    def leaner(self, tp: ToolPlan, candidates: Any) -> Any:
+        """``candidates``, then the first few with only their required arguments and one optional one, then with
+        only the required ones: a value this explorer cannot make (a text a pattern refuses) is left out rather than
+        leave the tool without a tested success (and so its refusals untested)."""
+        first: list[dict[str, Any]] = []
+        for args in candidates:
+            if len(first) < 3:
+                first.append(dict(args))
+            yield args
+        required = {a.name for a in tp.args if a.column.required or a.role == "key"}
+        for args in first:
+            needed = {k: v for k, v in args.items() if k in required}
+            for name in (k for k in args if k not in required):
+                yield {**needed, name: args[name]}
+            yield needed
 
     def success_action(self, tp: ToolPlan, cases: ToolCases) -> None:
         self.success_update(tp, cases)
@@ -235,8 +251,8 @@ class Explorer:
             out.append(int(c.maximum) + 1 if c.kind == "integer" else float(c.maximum) + 1)
         if c.kind in ("integer", "number") and c.minimum is not None:
             out.append(int(c.minimum) - 1 if c.kind == "integer" else float(c.minimum) - 1)
-        if c.pattern and c.kind == "string" and c.fmt is None:
-            out.append("?")
+        if c.pattern and c.kind == "string" and c.fmt is None:  # of a length the tool takes: the pattern refuses it
+            out.append("?" * max(c.min_length or 1, 1))
         return out
 
     def fill_capacity(self, tp: ToolPlan, cases: ToolCases) -> None:
