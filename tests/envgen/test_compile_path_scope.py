@@ -54,3 +54,14 @@ def test_scoped_tools_accept_the_fixed_value_only(studio: Path) -> None:
     assert listed and all("studio_name" not in b for b in listed)  # no column holds the scope: one studio
     (got,) = run_calls(studio, [("get_board", {"board_id": listed[0]["board_id"]})])
     assert got["board_id"] == listed[0]["board_id"]
+
+
+def test_a_container_encloses_the_calls_that_are_not_its_own() -> None:
+    from envfactory_gym.envgen.compile.scope import _encloses
+
+    own = [["", "domains"], ["", "domains", "{DomainName}"]]  # the domain's own calls cannot lie inside it
+    inner = [["", "domains", "{DomainName}", "profiles"], ["", "domains", "{DomainName}", "profiles", "{Id}"],
+             ["", "domains", "{DomainName}", "keys"], ["", "domains", "{DomainName}", "workflows"]]
+    assert _encloses("{DomainName}", own + inner)
+    assert not _encloses("{DomainName}", own + inner + [["", "templates"], ["", "templates", "{TemplateId}"]])
+    assert not _encloses("{Id}", own + inner)

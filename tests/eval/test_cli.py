@@ -95,7 +95,19 @@ def test_the_progress_bar_shows_no_eta(tmp_path, capsys):
     assert "4/4 episodes" in err and "elapsed" in err and "<" not in err and "?" not in err
 
 
-def test_ctrl_c_with_threaded_agents_lets_the_running_episodes_end_and_counts_them(tmp_path, monkeypatch, capsys):
+@pytest.fixture
+def python_sigint():
+    """Python's own Ctrl-C handler for one test: interrupt_main() does nothing while SIGINT is ignored or left to the
+    OS, as an earlier test in the same worker may leave it (seen under xdist)."""
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_with_threaded_agents_lets_the_running_episodes_end_and_counts_them(tmp_path, monkeypatch, capsys,
+                                                                                   python_sigint):
     """The real signal path: Ctrl-C reaches the main thread while worker threads play; they finish the episode in
     hand, store it and stop (no thread left inside native code at exit), and the message counts it."""
     import _thread

@@ -11,7 +11,14 @@ from envfactory_gym.envgen.compile.inline import NESTED
 from envfactory_gym.envgen.compile.loader import load_openapi
 from envfactory_gym.envgen.compile.openapi import SchemaReader, _extensions, clean_text, field_name, snake
 from envfactory_gym.envgen.compile.patches import expand_patches, is_patch_list
-from envfactory_gym.envgen.compile.rpcnames import call_words, is_rpc_path, query_action, unknown_verb_call
+from envfactory_gym.envgen.compile.rpcnames import (
+    article_of,
+    call_words,
+    is_rpc_path,
+    names_part,
+    query_action,
+    unknown_verb_call,
+)
 from envfactory_gym.envgen.digest import Digest, Operation, Parameter
 from envfactory_gym.errors import ResourceError, suggest
 
@@ -140,7 +147,7 @@ class OperationReader:
         if method == "delete" and len(segments) >= 2 and segments[-2].startswith("{") and \
                 not segments[-1].startswith("{") and self.segment_entity(segments[-1]) is None:
             # DELETE /issues/{n}/assignees removes people from an issue: not a delete of the issue
-            raise Skip(f"removes the {segments[-1]!r} of {_article_of(entity)}, a part the specification gives no "
+            raise Skip(f"removes the {segments[-1]!r} of {article_of(entity)}, a part the specification gives no "
                        "resource of its own (not a delete of the record)")
         if method == "delete" and len(segments) >= 4 and segments[-1].startswith("{") and \
                 segments[-3].startswith("{") and not segments[-4].startswith("{"):
@@ -148,7 +155,7 @@ class OperationReader:
             if parent and parent != entity and entity in self.s.entities and not any(
                     f.references == parent for f in self.s.entities[entity].fields):
                 # DELETE /issues/{n}/labels/{name}: the label leaves the issue; a label holds no issue to delete with
-                raise Skip(f"unlinks {_article_of(entity)} from {_article_of(parent)} (no field of {entity} refers "
+                raise Skip(f"unlinks {article_of(entity)} from {article_of(parent)} (no field of {entity} refers "
                            f"to {parent}: a link the compiler has no table for), not a delete of the {entity}")
         self.path_only = []
         params = self.bind_path(name, route, verb, entity, path_params)
@@ -308,9 +315,14 @@ class OperationReader:
                     return named, found[1]
                 if found:
                     return found
-        for seg in reversed(literal):
-            if self.segment_entity(seg):
-                return self.segment_entity(seg) or "", ""
+        for at in range(len(literal) - 1, -1, -1):
+            named = self.segment_entity(literal[at])
+            if named:
+                part = next((x for x in literal[at + 1:] if names_part(x, KNOWN)), None)
+                if part:  # /profiles/objects, /profiles/objects/delete: a part of a profile, not the profile
+                    raise Skip(f"acts on the {part!r} of {article_of(named)}, a part the specification gives no "
+                               "resource schema of its own")
+                return named, ""
         if body_ref and self.s.entity_of_ref(body_ref):
             return self.s.entity_of_ref(body_ref) or "", ""
         hint = suggest(_camel(literal[-1]), self.s.entities) if literal else ""
@@ -494,12 +506,6 @@ def _singulars(word: str) -> list[str]:
     if word.endswith("s"):
         out.append(word[:-1])
     return out
-
-
-def _article_of(entity: str) -> str:
-    from envfactory_gym.envgen.compile.blueprint import article, singular
-
-    return article(singular(snake(entity)).replace("_", " "))
 
 
 def _tool_name(raw: str, taken: set[str]) -> str:

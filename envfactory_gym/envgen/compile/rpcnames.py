@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from envfactory_gym.envgen.compile.blueprint import article, singular
 from envfactory_gym.envgen.compile.openapi import snake
 
 #: Prefixes a camelCase name spells as a word of their own (``unSuspend``, ``reActivate``): part of the next word.
@@ -63,3 +64,15 @@ def unknown_verb_call(segment: str, known: frozenset[str] | set[str], tables: di
     if rest in singles:
         return True
     return rpc and rest not in tables and rest.replace("_", "") not in tables
+
+
+def names_part(segment: str, verbs: frozenset[str] | set[str]) -> bool:
+    """Whether a path segment names a collection inside a record (``objects``, ``assignees``): a plural noun, not a
+    verb in ``verbs`` (``delete``, ``search``) nor a word like ``me``."""
+    words = snake(segment).split("_")
+    return not segment.startswith("{") and words[0] not in verbs and singular(words[-1]) != words[-1]
+
+
+def article_of(entity: str) -> str:
+    """A resource's name as a noun with its article: ``IssueComment`` -> ``an issue comment``."""
+    return article(singular(snake(entity)).replace("_", " "))

@@ -37,31 +37,42 @@ def find_scope(digest: Digest) -> dict[str, Any]:
         return {}
     keys = {f.name for e in digest.entities for f in e.fields if f.primary_key}
     counts: Counter[str] = Counter()
-    enclosing: Counter[str] = Counter()
     first: dict[str, Parameter] = {}
     enums: dict[str, set[Any]] = {}
     for op in ops:
         present = {p.name: p for p in op.parameters if p.required}
         for raw in op.extensions.get("path-scope") or []:
             present.setdefault(str(raw["name"]), Parameter(**raw))
-        segments = [s for s in (op.path or "").split("/") if s]
         for p in present.values():
             counts[p.name] += 1
             first.setdefault(p.name, p)
             enums.setdefault(p.name, set()).update(p.enum or [None])
-            seg = "{" + str(p.extensions.get("given", "")) + "}" if p.extensions.get("in") == "path" else ""
-            if seg in segments[:-1]:
-                enclosing[p.name] += 1
     need = max(SCOPE_MIN_OPERATIONS, SCOPE_SHARE * len(ops))
+    # The API's shape counts the calls left out too (a profile's parts, under /domains/{DomainName}/profiles/...),
+    # and leaves out the container's own calls (/domains, /domains/{DomainName}), which cannot lie inside it.
+    paths = [(op.path or "").split("/") for op in ops] + [
+        str(s.get("path") or "").split("/") for s in digest.extensions.get("skipped") or [] if s.get("path")]
     out: dict[str, Any] = {}
     for name, n in counts.items():
         p = first[name]
-        container = enclosing[name] >= need
+        seg = "{" + str(p.extensions.get("given", "")) + "}" if p.extensions.get("in") == "path" else ""
+        container = bool(seg) and _encloses(seg, paths)
         if n < need or (name in keys or p.references) and not container \
                 or p.type not in ("string", "integer") or len(enums[name]) > 1:
             continue
         out[name] = scope_value(p)
     return out
+
+
+def _encloses(seg: str, paths: list[list[str]]) -> bool:
+    """Whether path parameter ``seg`` (``{DomainName}``) encloses ``SCOPE_SHARE`` of the calls that are not the
+    container's own (``/domains``, ``/domains/{DomainName}``)."""
+    prefix = next((parts[:parts.index(seg) + 1] for parts in paths if seg in parts), None)
+    if prefix is None:
+        return False
+    inner = [parts for parts in paths if parts not in (prefix, prefix[:-1])]
+    return len(inner) >= SCOPE_MIN_OPERATIONS and \
+        sum(1 for parts in inner if seg in parts[:-1]) >= SCOPE_SHARE * len(inner)
 
 
 def container_of(digest: Digest, scope: dict[str, Any]) -> dict[str, str]:
