@@ -9,7 +9,7 @@ from envfactory_gym.errors import MissingDependencyError
 #: extra -> the modules it installs that code paths import (module name, PyPI name).
 EXTRAS: dict[str, tuple[tuple[str, str], ...]] = {
     "verify": (("pytest", "pytest"), ("coverage", "coverage")),
-    "author": (("faker", "faker"),),
+    "author": (("faker", "faker"), ("inflect", "inflect")),
 }
 
 

@@ -43,9 +43,10 @@ def cmd_compile(args: argparse.Namespace) -> int:
 
     if args.rows and not args.schema:
         raise UsageError("--rows: only with --schema")
-    if args.verify:
-        from envfactory_gym.extras import require_extra
+    from envfactory_gym.extras import require_extra
 
+    require_extra("author", "envfactory compile (seed data and nouns)")
+    if args.verify:
         require_extra("verify", "--verify (the verification gate)")
     start = time.monotonic()
     digest = read_openapi(args.openapi) if args.openapi else read_sql(args.schema, args.rows)
