@@ -59,6 +59,11 @@ class Args:
     keep: bool = True
     """keep the compiled folders (the gate needs them)"""
     quick: bool = False
+    specs: str = ""
+    """a JSON list of {spec, name, category[, focus]} to compile instead of a sample (the compiled catalog's
+    choice: benchmarks/compiled_catalog.json); --gate N then gates the first N that compile, in list order"""
+    ship: str = ""
+    """copy every env that passed the gate into this folder (e.g. generated_envs), replacing older copies"""
 
 
 def parse_args(argv: list[str] | None = None) -> Args:
@@ -78,6 +83,9 @@ def parse_args(argv: list[str] | None = None) -> Args:
     p.add_argument("--retry-failed", action="store_true")
     p.add_argument("--no-keep", dest="keep", action="store_false")
     p.add_argument("--quick", action="store_true", help="3 small fixture specs, 5 tasks each (a smoke run)")
+    p.add_argument("--specs", default=d.specs, help="JSON list of {spec, name, category[, focus]} to compile "
+                   "instead of a seeded sample (e.g. benchmarks/compiled_catalog.json)")
+    p.add_argument("--ship", default=d.ship, help="copy the envs that pass the gate into this folder")
     args = Args(**vars(p.parse_args(argv)))
     if args.quick:
         args.corpus, args.n, args.min_ops, args.min_writes, args.tasks = str(QUICK_SPECS), 3, 1, 0, 5
@@ -130,6 +138,28 @@ def sample(specs: list[dict[str, Any]], args: Args) -> list[dict[str, Any]]:
     return sorted(rng.sample(fit, min(args.n, len(fit))), key=lambda s: s["spec"])
 
 
+def listed(specs: list[dict[str, Any]], path: Path) -> list[dict[str, Any]]:
+    """The specs a ``--specs`` file names, in its order, with the corpus index's figures and the file's name,
+    category and focus (one line naming the entry when the file or an entry is wrong)."""
+    try:
+        entries = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise SystemExit(f"--specs {path}: {exc}") from None
+    known = {s["spec"]: s for s in specs}
+    out = []
+    for i, e in enumerate(entries if isinstance(entries, list) else [None]):
+        if not isinstance(e, dict) or not {"spec", "name"} <= set(e):
+            raise SystemExit(f"--specs {path}: entry {i} is not an object with spec and name")
+        if e["spec"] not in known:
+            import difflib
+
+            near = difflib.get_close_matches(e["spec"], list(known), n=1)
+            raise SystemExit(f"--specs {path}: entry {i}: {e['spec']!r} is not in the corpus"
+                             + (f"; did you mean {near[0]!r}?" if near else ""))
+        out.append({**known[e["spec"]], **{k: e[k] for k in ("name", "category", "focus") if k in e}})
+    return out
+
+
 # -- one spec ------------------------------------------------------------------------------------------------------
 
 class Timeout(Exception):
@@ -153,7 +183,7 @@ def compile_one(corpus: Path, spec: dict[str, Any], envs: Path, args: Args) -> d
     from envfactory_gym.envgen.compile import compile_digest, read_openapi
     from envfactory_gym.envgen.compile.compiler import default_name
 
-    name = "c_" + re.sub(r"[^a-z0-9]+", "_", spec["spec"].lower().rsplit(".", 1)[0]).strip("_")[:50]
+    name = spec.get("name") or "c_" + re.sub(r"[^a-z0-9]+", "_", spec["spec"].lower().rsplit(".", 1)[0]).strip("_")[:50]
     out = envs / name
     row: dict[str, Any] = {**spec, "ok": False, "env": name}
     start = time.monotonic()
@@ -164,7 +194,9 @@ def compile_one(corpus: Path, spec: dict[str, Any], envs: Path, args: Args) -> d
         digest = read_openapi(corpus / spec["spec"])
         stage = "compile"
         default_name(digest)
-        compile_digest(digest, out, name=name, tasks=args.tasks, force=True)
+        compile_digest(digest, out, name=name, tasks=args.tasks, force=True,
+                       domain=spec["category"] if spec.get("name") and spec.get("category") else None,
+                       focus=spec.get("focus"))
         report = json.loads((out / "report.json").read_text(encoding="utf-8"))
         row.update(ok=True, tables=len(report["tables"]), tools=len(report["tools"]),
                    skipped=len(report["skipped"]), left_out=len(report["left_out"]),
@@ -242,6 +274,19 @@ def summarize(rows: list[dict[str, Any]], gates: list[dict[str, Any]], args: Arg
     return summary
 
 
+def ship(envs: Path, names: list[str], dest: Path) -> None:
+    """Copy the named env folders into ``dest`` (each copied beside its final place, then renamed in)."""
+    for name in names:
+        staged = dest / f".{name}.shipping"
+        shutil.rmtree(staged, ignore_errors=True)
+        shutil.copytree(envs / name, staged, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        final = dest / name
+        if final.exists():
+            shutil.rmtree(final)
+        staged.rename(final)
+    print(f"shipped {len(names)} env(s) into {dest}")
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parse_args(argv)
     os.environ.setdefault("PYTHONWARNINGS", "ignore")
@@ -249,7 +294,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     envs = out / "envs"
     envs.mkdir(parents=True, exist_ok=True)
     results, gate_file = out / "results.jsonl", out / "gate.jsonl"
-    chosen = sample(index_corpus(corpus, out / "index.json"), args)
+    index = index_corpus(corpus, out / "index.json")
+    chosen = listed(index, Path(args.specs)) if args.specs else sample(index, args)
     done = {r["spec"]: r for r in read_jsonl(results)}
     if args.retry_failed:
         kept = [r for r in done.values() if r["ok"]]
@@ -267,13 +313,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     gates = read_jsonl(gate_file)
     if args.gate:
         compiled = [r for r in rows if r["ok"]]
-        picked = random.Random(args.seed).sample(compiled, min(args.gate, len(compiled)))
+        picked = compiled[:args.gate] if args.specs else \
+            random.Random(args.seed).sample(compiled, min(args.gate, len(compiled)))
         have = {g["env"] for g in gates}
         for r in tqdm([r for r in picked if r["env"] not in have], desc="gate", unit="env"):
             g = {**gate_one(envs / r["env"], args.gate_timeout), "spec": r["spec"]}
             append_jsonl(gate_file, g)
             gates.append(g)
         gates = [g for g in gates if g["env"] in {r["env"] for r in picked}]
+    if args.ship:
+        ship(envs, [g["env"] for g in gates if g["passed"]], Path(args.ship))
     summary = summarize(rows, gates, args)
     atomic_write_text(out / "summary.json", json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
     print(f"compiled {summary['compiled']}/{summary['specs']} specs ({summary['compile_rate']}), median "
