@@ -162,8 +162,8 @@ def listed(specs: list[dict[str, Any]], path: Path) -> list[dict[str, Any]]:
 
 # -- one spec ------------------------------------------------------------------------------------------------------
 
-class Timeout(Exception):
-    pass
+class Timeout(BaseException):
+    """The spec ran past ``--timeout`` (a BaseException, so that no ``except Exception`` in the compiler eats it)."""
 
 
 def _alarm(signum: int, frame: Any) -> None:

@@ -35,6 +35,7 @@ class Explorer:
         self.plan, self.pkg = plan, pkg
         self.state: DuckDBState = pkg.new_state()
         self.rng = random.Random(0)
+        self._seed_rows: dict[str, list[dict[str, Any]]] = {}
 
     def close(self) -> None:
         self.state.close()
@@ -42,6 +43,13 @@ class Explorer:
     def rows(self, table: str) -> list[dict[str, Any]]:
         t = self.plan.table(table)
         return self.state.db.query(f"SELECT * FROM {table} ORDER BY {t.key.name}")
+
+    def seed_rows(self, table: str) -> list[dict[str, Any]]:
+        """The table's rows as seeded (what a test's fresh state holds), read once."""
+        if table not in self._seed_rows:
+            self.state.reset()
+            self._seed_rows[table] = self.rows(table)
+        return self._seed_rows[table]
 
     def call(self, tool: str, args: dict[str, Any], fresh: bool = True) -> tuple[bool, Any]:
         if fresh:
@@ -63,7 +71,7 @@ class Explorer:
 
     def fresh(self, tp: ToolPlan, a: Arg, i: int) -> Any:
         """A value no row has yet, for unique columns."""
-        existing = [r[a.name] for r in self.rows(tp.table.name) if r.get(a.name)]
+        existing = [r[a.name] for r in self.seed_rows(tp.table.name) if r.get(a.name)]
         base = str(existing[i % len(existing)]) if existing else "value"
         if a.column.fmt == "email":
             head, _, tail = base.partition("@")
@@ -73,14 +81,14 @@ class Explorer:
     def value(self, tp: ToolPlan, a: Arg, i: int) -> Any:
         c = a.column
         if c.references:
-            rows = self.rows(c.references)
+            rows = self.seed_rows(c.references)
             key = self.plan.table(c.references).key.name
             return self.plain(self.rng.choice(rows)[key]) if rows else None
         if c.enum:
             return c.enum[i % len(c.enum)]
         if c.unique:
             return self.fresh(tp, a, i)
-        source = [r[c.name] for r in self.rows(tp.table.name) if r.get(c.name) is not None] \
+        source = [r[c.name] for r in self.seed_rows(tp.table.name) if r.get(c.name) is not None] \
             if tp.table.column(c.name) else []
         if c.kind == "date":
             return self.plan.now[:10]
@@ -120,7 +128,7 @@ class Explorer:
         return cases
 
     def key_rows(self, tp: ToolPlan) -> list[dict[str, Any]]:
-        return self.rows(tp.table.name)
+        return self.seed_rows(tp.table.name)
 
     def success_get(self, tp: ToolPlan, cases: ToolCases) -> None:
         key = next(a for a in tp.args if a.role == "key")
@@ -129,7 +137,7 @@ class Explorer:
 
     def success_list(self, tp: ToolPlan, cases: ToolCases) -> None:
         self.try_success(tp, cases, [{}])
-        rows = self.rows(tp.table.name)
+        rows = self.seed_rows(tp.table.name)
         for a in tp.args:
             target = a.target or a.name
             values = [r[target] for r in rows if r.get(target) is not None]
@@ -203,14 +211,14 @@ class Explorer:
             for bad in self.bad_values(a):
                 self.refuse(tp, cases, {**base, a.name: bad})
             if a.requires or (a.role == "key" and tp.transition) or (a.role == "key" and tp.verb == "delete"):
-                for row in self.rows(c.references or tp.table.name)[:400]:
+                for row in self.seed_rows(c.references or tp.table.name)[:400]:
                     key = self.plan.table(c.references or tp.table.name).key.name
                     before = len(cases.refusals)
                     self.refuse(tp, cases, {**base, a.name: self.plain(row[key])})
                     if len(cases.refusals) > before and len(cases.refusals) >= len(a.requires) + 8:
                         break
             if c.unique and tp.verb in ("create", "update"):
-                others = [r[c.name] for r in self.rows(tp.table.name) if r.get(c.name)]
+                others = [r[c.name] for r in self.seed_rows(tp.table.name) if r.get(c.name)]
                 for v in others[:3]:
                     if self.refuse(tp, cases, {**base, a.name: self.plain(v)}):
                         break
@@ -223,7 +231,7 @@ class Explorer:
         if tp.verb == "create" and tp.table.unique:
             for u in tp.table.unique:
                 where = u.get("where") or {}
-                for row in self.rows(tp.table.name)[:400]:
+                for row in self.seed_rows(tp.table.name)[:400]:
                     if all(row.get(col) in vals for col, vals in where.items()):
                         args = {**base, **{f: self.plain(row[f]) for f in u["fields"] if f in base}}
                         ok, message = self.call(tp.name, args)
