@@ -155,9 +155,12 @@ def external_env_ids() -> list[str]:
     return sorted(_external)
 
 
-def registered_env_ids() -> list[str]:
-    """Ids of the environments registered so far, sorted."""
-    return sorted(_registered)
+def registered_env_ids(*, compiled: bool | None = None) -> list[str]:
+    """Ids of the environments registered so far, sorted; ``compiled=True`` only those compiled from a
+    specification (their manifest names a ``source``), ``compiled=False`` only the authored ones."""
+    if compiled is None:
+        return sorted(_registered)
+    return sorted(e for e, path in _registered.items() if (load_package(path).manifest.source is not None) == compiled)
 
 
 def resolve_env_id(name: str) -> str:

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import envfactory_gym
+from tests.suite_envs import SUITE_IDS
 
-ENV_IDS = envfactory_gym.registered_env_ids()
+ENV_IDS = SUITE_IDS
 #: Steps before the shared env is reset, so that observations (the whole conversation) stay small.
 RESET_EVERY = 20
 

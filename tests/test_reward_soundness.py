@@ -22,8 +22,9 @@ from envfactory_gym.verify.soundness import (
     play,
 )
 from tests.conftest import LIBRARY_DIR, LIBRARY_ID
+from tests.suite_envs import SUITE_IDS
 
-ENV_IDS = envfactory_gym.registered_env_ids()
+ENV_IDS = SUITE_IDS
 #: Tasks per env in the suite (benchmarks/reward_soundness.py plays them all).
 SAMPLE = 12
 

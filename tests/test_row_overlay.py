@@ -6,10 +6,10 @@ import duckdb
 import gymnasium as gym
 import pytest
 
-import envfactory_gym
 from envfactory_gym.database.connection import shared_connection
 from envfactory_gym.database.overlay import insert_head, split
 from envfactory_gym.errors import ConfigError, ToolError
+from tests.suite_envs import SUITE_IDS
 
 
 def _write(sql, params=()):
@@ -247,7 +247,7 @@ def _play(env, task):
     return reward, info
 
 
-@pytest.mark.parametrize("env_id", envfactory_gym.registered_env_ids())
+@pytest.mark.parametrize("env_id", SUITE_IDS)
 def test_writing_episodes_score_and_end_the_same_in_both_storages(env_id):
     copy, rows = gym.make(env_id), gym.make(env_id, storage="rows")
     try:

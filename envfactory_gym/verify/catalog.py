@@ -110,7 +110,19 @@ def _blind_total(figs: list[dict[str, Any]]) -> str:
 
 
 def markdown(rows: list[CatalogRow]) -> str:
-    """The catalog as a Markdown table with a totals line (what the README shows)."""
+    """The catalog as Markdown tables with a totals line each (what the README shows): the authored environments,
+    then, where there are any, those compiled from public API specifications."""
+    authored = [r for r in rows if not r.origin]
+    compiled = [r for r in rows if r.origin]
+    parts = [_table(authored)] if authored or not compiled else []
+    if compiled:
+        parts.append(f"Compiled from public API specifications ({len(compiled)}, `envfactory compile`; the domain "
+                     "column names the API and version each was compiled from):")
+        parts.append(_table(compiled))
+    return "\n\n".join(parts)
+
+
+def _table(rows: list[CatalogRow]) -> str:
     lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
     lines += ["| " + " | ".join(r.cells()) + " |" for r in rows]
     if len(rows) > 1:

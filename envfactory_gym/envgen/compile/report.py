@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from envfactory_gym.envgen.compile.plan import Plan
@@ -12,11 +13,14 @@ from envfactory_gym.envgen.compile.plan import Plan
 def report_data(plan: Plan, seconds: float | None = None) -> dict[str, Any]:
     """The report as JSON-ready data (``report.json``)."""
     data: dict[str, Any] = {
-        "name": plan.name, "source": plan.source, "title": plan.title,
+        # the source's file name only: the folder must not carry the compiling machine's paths
+        "name": plan.name, "source": ", ".join(Path(x.strip()).name for x in plan.source.split(",") if x.strip()),
+        "title": plan.title,
         "tables": [{"name": t.name, "resource": t.entity, "columns": len(t.columns),
                     "references": sorted({c.references for c in t.columns if c.references and c is not t.key})}
                    for t in plan.tables],
-        "tools": [{"name": tp.name, "verb": tp.verb, "table": tp.table.name} for tp in plan.tools],
+        "tools": [{"name": tp.name, "verb": tp.verb, "table": tp.table.name,
+                   **({"method": tp.route[0].upper(), "path": tp.route[1]} if tp.route else {})} for tp in plan.tools],
         "skipped": plan.skipped,
         "left_out": plan.left_out,
         "notes": plan.notes,

@@ -1,0 +1,54 @@
+"""Every registered compiled environment, lightly: where it came from, the env checker, and its gold replayed.
+
+The heavy per-environment suites run a seeded sample of the compiled tier (``tests/suite_envs.py``); each compiled
+folder also runs its own generated tests (``generated_envs/<name>/tests``).
+"""
+
+from __future__ import annotations
+
+import json
+
+import gymnasium as gym
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import envfactory_gym
+from envfactory_gym.agents import OracleAgent, RandomAgent
+from envfactory_gym.runner import run_episodes
+from tests.suite_envs import COMPILED
+
+pytestmark = pytest.mark.skipif(not COMPILED, reason="no compiled environment is registered")
+
+
+@pytest.fixture(params=COMPILED or ["none"])
+def env_id(request):
+    return request.param
+
+
+def test_the_source_is_named_and_kept(env_id):
+    package = envfactory_gym.get_package(env_id)
+    source = package.manifest.source
+    assert source is not None and source.kind == "openapi" and source.api and source.version and source.spec
+    spec = json.loads((package.path / source.spec).read_text(encoding="utf-8"))
+    info = spec.get("info", {})
+    assert info.get("title") == source.api and str(info.get("version")) == source.version
+    # the kept subset holds the operations the tools were compiled from, and nothing the env does not use
+    report = json.loads((package.path / "report.json").read_text(encoding="utf-8"))
+    compiled = {(t["method"].lower(), t["path"]) for t in report["tools"] if t.get("path")}
+    kept = {(m, p) for p, ops in spec.get("paths", {}).items() for m in ops if m in ("get", "post", "put",
+                                                                                      "patch", "delete")}
+    assert compiled and compiled <= kept and len(kept) <= len(compiled) + len(report.get("skipped", []))
+
+
+def test_check_env(env_id):
+    env = gym.make(env_id)
+    check_env(env.unwrapped, skip_render_check=True)
+    env.close()
+
+
+def test_the_oracle_solves_every_task_and_random_play_does_not(env_id):
+    results = run_episodes(env_id, OracleAgent(), progress=False)
+    assert results and all(r.reward == 1.0 for r in results), [(r.task_id, r.reward) for r in results
+                                                               if r.reward != 1.0][:3]
+    random = run_episodes(env_id, RandomAgent(seed=0), episodes=min(10, len(results)), progress=False)
+    assert sum(r.reward for r in random) / len(random) < 0.2
