@@ -11,6 +11,7 @@ from typing import Any
 from envfactory_gym.package import EnvPackage, identity_values
 from envfactory_gym.reward import needed_facts, verification_reads
 from envfactory_gym.reward.answers import iter_fields, normalise, value_forms, within
+from envfactory_gym.reward.renderings import canonical_text
 from envfactory_gym.tasks import Task
 
 #: The cut a user's env applies to a tool result (``ToolUseEnv(max_result_chars=...)``'s default).
@@ -80,7 +81,7 @@ def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: 
             if not facts and len(task.gold_calls) > 1:  # a lone lookup is the whole task (a refusal)
                 out.add(task.id, f"unused gold read: call {i} ({task.gold_calls[i].name}) gives nothing the task "
                                  f"uses")
-        asked = normalise(task.instruction)
+        asked = normalise(canonical_text(task.instruction, package.manifest.now))  # "from 3 August" states 08-03
         for o in task.outputs if "querygen" in task.tags else ():  # a sampled request that states its answer
             if within(normalise(o), asked):
                 out.add(task.id, f"answer in the question: {o!r}")

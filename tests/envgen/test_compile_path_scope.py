@@ -57,11 +57,11 @@ def test_scoped_tools_accept_the_fixed_value_only(studio: Path) -> None:
 
 
 def test_a_container_encloses_the_calls_that_are_not_its_own() -> None:
-    from envfactory_gym.envgen.compile.scope import _encloses
+    from envfactory_gym.envgen.compile.scope import encloses
 
     own = [["", "domains"], ["", "domains", "{DomainName}"]]  # the domain's own calls cannot lie inside it
     inner = [["", "domains", "{DomainName}", "profiles"], ["", "domains", "{DomainName}", "profiles", "{Id}"],
              ["", "domains", "{DomainName}", "keys"], ["", "domains", "{DomainName}", "workflows"]]
-    assert _encloses("{DomainName}", own + inner)
-    assert not _encloses("{DomainName}", own + inner + [["", "templates"], ["", "templates", "{TemplateId}"]])
-    assert not _encloses("{Id}", own + inner)
+    assert encloses("{DomainName}", own + inner)
+    assert not encloses("{DomainName}", own + inner + [["", "templates"], ["", "templates", "{TemplateId}"]])
+    assert not encloses("{Id}", own + inner)

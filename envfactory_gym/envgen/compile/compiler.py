@@ -15,6 +15,7 @@ from typing import Any
 
 from envfactory_gym.envgen.compile.blueprint import rules
 from envfactory_gym.envgen.compile.codegen import schema_sql, tools_py
+from envfactory_gym.envgen.compile.phrasing import goal_phrase
 from envfactory_gym.envgen.compile.plan import (
     Arg,
     Column,
@@ -194,10 +195,11 @@ def querygen(plan: Plan, rows: dict[str, list[dict[str, str]]] | None = None) ->
         decl: dict[str, Any] = {}
         if tp.writes:
             required = [a for a in tp.args if a.column.required or a.role == "key"]
-            optional = [a for a in tp.args if a not in required and not a.column.references]
+            # a structured value ([], {}) is no thing a person asks for in words
+            optional = [a for a in tp.args if a not in required and not a.column.references and a.column.kind != "json"]
             said = ": " + ", ".join(_say(a) for a in required) if required else ""
             extra = "".join(f"[; {'new ' if tp.verb == 'update' else ''}{_say(a)}]" for a in optional)
-            decl["goal"] = [f"{tp.summary.rstrip('.')}{said}{extra}."]
+            decl["goal"] = [f"{goal_phrase(tp)}{said}{extra}."]
             params = {a.name: v for a in tp.args for v in [_values(plan, tp, a, rows)] if v}
             if params:
                 decl["parameters"] = params

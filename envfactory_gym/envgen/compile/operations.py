@@ -10,6 +10,7 @@ from typing import Any
 from envfactory_gym.envgen.compile.inline import NESTED
 from envfactory_gym.envgen.compile.loader import load_openapi
 from envfactory_gym.envgen.compile.openapi import SchemaReader, _extensions, clean_text, field_name, snake
+from envfactory_gym.envgen.compile.parents import encloses_most, parent_field
 from envfactory_gym.envgen.compile.patches import expand_patches, is_patch_list
 from envfactory_gym.envgen.compile.rpcnames import (
     article_of,
@@ -18,6 +19,14 @@ from envfactory_gym.envgen.compile.rpcnames import (
     names_part,
     query_action,
     unknown_verb_call,
+)
+from envfactory_gym.envgen.compile.vocabulary import (
+    ACTION_VERBS,
+    KNOWN,
+    RPC_VERBS,
+    STATE_FIELDS,
+    STATE_WORDS,
+    TERMINAL,
 )
 from envfactory_gym.envgen.digest import Digest, Operation, Parameter
 from envfactory_gym.errors import ResourceError, suggest
@@ -35,40 +44,6 @@ SHAPING = frozenset({"fields", "expand", "include", "exclude", "embed", "select"
                      "oauth_token", "upload_type", "upload_protocol", "uploadtype", "envelope", "jsonp"})
 AUTH = frozenset({"api_key", "apikey", "key", "access_token", "token", "auth", "authorization", "app_id", "app_key",
                   "client_id", "client_secret", "signature", "sig", "apiKey", "x_api_key", "secret", "password"})
-#: An action word in an operation's name or path and the state values it sets, most likely first.
-STATE_WORDS: dict[str, tuple[str, ...]] = {
-    "cancel": ("cancelled", "canceled", "cancel"), "close": ("closed",), "archive": ("archived",),
-    "approve": ("approved",), "reject": ("rejected", "declined"), "decline": ("declined", "rejected"),
-    "complete": ("completed", "complete", "done"), "finish": ("finished", "completed", "done"),
-    "activate": ("active", "activated", "enabled"), "deactivate": ("inactive", "deactivated", "disabled"),
-    "enable": ("enabled", "active"), "disable": ("disabled", "inactive"), "suspend": ("suspended",),
-    "publish": ("published",), "unpublish": ("unpublished", "draft"), "confirm": ("confirmed",),
-    "ship": ("shipped",), "refund": ("refunded",), "void": ("voided", "void"), "lock": ("locked",),
-    "unlock": ("unlocked", "open", "active"), "pause": ("paused",), "resume": ("active", "resumed", "running"),
-    "start": ("started", "running", "active", "in_progress"), "stop": ("stopped",), "open": ("open", "opened"),
-    "reopen": ("open", "reopened"), "block": ("blocked",), "unblock": ("active", "unblocked"),
-    "accept": ("accepted",), "submit": ("submitted",), "resolve": ("resolved",), "expire": ("expired",),
-    "revoke": ("revoked",), "restore": ("active", "restored"), "deliver": ("delivered",), "pay": ("paid",),
-    "unsuspend": ("active", "unsuspended", "enabled"), "unarchive": ("active", "unarchived"),
-    "reactivate": ("active", "reactivated", "enabled"),
-}
-#: The first word of an RPC-style path (``POST /createAccount``) and the verb it means.
-RPC_VERBS = {"create": "create", "add": "create", "new": "create", "register": "create", "request": "create",
-             "issue": "create", "import": "create", "get": "get", "lookup": "get",
-             "describe": "get", "read": "get", "retrieve": "get", "fetch": "get", "list": "list", "search": "list",
-             "find": "list", "query": "list", "update": "update", "modify": "update", "edit": "update",
-             "set": "update", "change": "update", "delete": "delete", "remove": "delete", "destroy": "delete",
-             "put": "create", "send": "create", "run": "create", "receive": "list"}
-#: First words of RPC calls that act on an existing record rather than create one (``RenewCertificate``).
-ACTION_VERBS = frozenset({"renew", "reset", "resend", "restart", "reboot", "rotate", "validate", "verify", "export",
-                          "tag", "untag", "attach", "detach", "associate", "disassociate", "assign", "unassign",
-                          "move", "copy", "merge", "transfer", "retry", "reprocess", "sync", "refresh", "test"})
-#: State values no action leaves from (an action applies to rows in any other state).
-TERMINAL = frozenset({"cancelled", "canceled", "completed", "complete", "closed", "deleted", "archived", "expired",
-                      "rejected", "declined", "failed", "refunded", "voided", "done", "revoked", "finished"})
-STATE_FIELDS = ("status", "state", "stage", "phase")
-#: Every first word of a call's name whose meaning the compiler knows.
-KNOWN = frozenset({*RPC_VERBS, *STATE_WORDS, *ACTION_VERBS})
 
 
 def norm(text: str) -> str:
@@ -431,6 +406,12 @@ class OperationReader:
                     refs = [same]
                     self.notes.append(f"{name}: {entity} field {column!r} refers to {owner} (its path says so)")
                 column = refs[0].name if refs else column
+                if column is None and verb in ("create", "list") and not encloses_most(
+                        self.s.doc.get("paths") or {}, seg):  # /order/{order_id}/issue_refund
+                    added = parent_field(ent, self.s.entities[owner], given)
+                    column = added.name if added else None
+                    if added:
+                        self.notes.append(f"{name}: {entity} field {column!r} refers to {owner} (its path nests it)")
             if column is None:
                 if verb in ("get", "update", "delete", "action", "list", "create"):
                     self.notes.append(f"{name}: path parameter {given!r} names no field of {entity}; dropped "

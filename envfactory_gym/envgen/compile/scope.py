@@ -56,7 +56,7 @@ def find_scope(digest: Digest) -> dict[str, Any]:
     for name, n in counts.items():
         p = first[name]
         seg = "{" + str(p.extensions.get("given", "")) + "}" if p.extensions.get("in") == "path" else ""
-        container = bool(seg) and _encloses(seg, paths)
+        container = bool(seg) and encloses(seg, paths)
         if n < need or (name in keys or p.references) and not container \
                 or p.type not in ("string", "integer") or len(enums[name]) > 1:
             continue
@@ -64,7 +64,7 @@ def find_scope(digest: Digest) -> dict[str, Any]:
     return out
 
 
-def _encloses(seg: str, paths: list[list[str]]) -> bool:
+def encloses(seg: str, paths: list[list[str]]) -> bool:
     """Whether path parameter ``seg`` (``{DomainName}``) encloses ``SCOPE_SHARE`` of the calls that are not the
     container's own (``/domains``, ``/domains/{DomainName}``)."""
     prefix = next((parts[:parts.index(seg) + 1] for parts in paths if seg in parts), None)
