@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from envfactory_gym.package import EnvPackage, identity_values
@@ -81,7 +82,7 @@ def task_problems(package: EnvPackage, tasks: Iterable[Task], max_result_chars: 
             if not facts and len(task.gold_calls) > 1:  # a lone lookup is the whole task (a refusal)
                 out.add(task.id, f"unused gold read: call {i} ({task.gold_calls[i].name}) gives nothing the task "
                                  f"uses")
-        asked = normalise(canonical_text(task.instruction, package.manifest.now))  # "from 3 August" states 08-03
+        asked = normalise(canonical_text(task.instruction, date.fromisoformat(package.manifest.now[:10])))  # "from 3 August" states 08-03
         for o in task.outputs if "querygen" in task.tags else ():  # a sampled request that states its answer
             if within(normalise(o), asked):
                 out.add(task.id, f"answer in the question: {o!r}")

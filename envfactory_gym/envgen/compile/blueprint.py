@@ -13,6 +13,9 @@ DEFAULT_SEED_ROWS = 40
 #: Text columns that name a row for people, in order of preference: a plain name, the row's own ``<noun>_name``
 #: (``team_name``), a shown name, first and last name, then titles (a person's ``title`` is their job's).
 TEXT_LABELS = ("name", "display_name", "full_name", "title", "label", "username", "user_name", "subject", "summary")
+#: How a person's first and last names are spelled as two fields.
+PERSON_NAMES = (("first_name", "last_name"), ("name_first", "name_last"), ("given_name", "family_name"),
+                ("firstname", "lastname"), ("forename", "surname"))
 
 
 
@@ -170,19 +173,29 @@ class Table:
             return 10 ** 6 - 1
         return f"{self.prefix}{'9' * max(self.width, 4)}"
 
+    def person(self) -> list[str]:
+        """A person's first and last name columns (``first_name`` and ``last_name``, ``name_first`` and
+        ``name_last``, ``given_name`` and ``family_name``...), or none."""
+        for pair in PERSON_NAMES:
+            cols = [self.column(n) for n in pair]
+            if all(c is not None and c.kind == "string" and not c.references for c in cols):
+                return list(pair)
+        return []
+
     def label(self) -> list[str]:
         """The columns that name a row for people: a name or title (``display_name``, ``team_name`` for a team,
         ``subject``... when the row has no plain ``name``; always text), else first and last name."""
         entity = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", self.entity).lower()
         own = [f"{w}_name" for w in dict.fromkeys((entity, self.noun.replace(" ", "_")))]
+        person = self.person()
         for name in (TEXT_LABELS[0], *own, *TEXT_LABELS[1:]):
-            if name == "title" and self.column("first_name") and self.column("last_name"):
-                return ["first_name", "last_name"]
+            if name == "title" and person:
+                return person
             c = self.column(name)
             if c is not None and c.kind == "string" and c is not self.key and not c.references:
                 return [name]
-        if self.column("first_name") and self.column("last_name"):
-            return ["first_name", "last_name"]
+        if person:
+            return person
         dated = [c.name for c in self.columns if c.kind == "datetime" and not c.read_only]
         return dated[:1]
 

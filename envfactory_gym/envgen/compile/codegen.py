@@ -7,6 +7,7 @@ import textwrap
 from typing import Any
 
 from envfactory_gym.envgen.compile.listing import LIST_CHARS, SELECT_HELPER, list_returns, list_sql, summary_columns
+from envfactory_gym.envgen.compile.patterns import checks_pattern
 from envfactory_gym.envgen.compile.plan import (
     Arg,
     Column,
@@ -148,8 +149,8 @@ class ToolsWriter:
                 continue
             alias = f"r{i + 1}"
             base = c.name[:-3] if c.name.endswith("_id") else c.name
-            if label == ["first_name", "last_name"]:
-                fields.append(f"{alias}.first_name || ' ' || {alias}.last_name AS {base}_name")
+            if len(label) == 2:  # a person's first and last name
+                fields.append(f"{alias}.{label[0]} || ' ' || {alias}.{label[1]} AS {base}_name")
             elif label[0] in ("name", "title", "label"):
                 fields.append(f"{alias}.{label[0]} AS {base}_{label[0]}")
             else:
@@ -297,7 +298,7 @@ class ToolsWriter:
             lines.append(f"{target} = _within({q(name)}, {name}, {q(c.minimum)}, {q(c.maximum)})")
         else:
             lines.append(f"{target} = {name}")
-        if c.pattern and c.kind == "string" and not c.enum and not c.references and c.fmt is None:
+        if checks_pattern(c):  # a pattern that allows any text is not checked (patterns.py)
             self.used.add("_matches")
             lines.append(f"{target} = _matches({q(name)}, {target}, {q(c.pattern)})")
         return [x for x in lines if x != f"{target} = {name}" or target != name]

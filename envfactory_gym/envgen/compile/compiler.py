@@ -78,8 +78,8 @@ def policy(plan: Plan) -> tuple[str, str]:
 def _label_refer(plan: Plan, t: Table, prefix: str = "") -> str | None:
     """How a row of ``t`` is named from its label fields (``prefix``: the joined names in a referring row)."""
     label = t.label()
-    if label == ["first_name", "last_name"]:
-        return f"{{{prefix}first_name}} {{{prefix}last_name}}" if not prefix else f"{{{prefix}name}}"
+    if len(label) == 2:  # a person's first and last name
+        return f"{{{prefix}{label[0]}}} {{{prefix}{label[1]}}}" if not prefix else f"{{{prefix}name}}"
     if t.text_label():
         return f'the {t.noun} "{{{prefix}{label[0]}}}"'
     if label:
@@ -98,8 +98,8 @@ def _refers(plan: Plan, t: Table) -> list[str]:
         if c.references and c is not t.key:
             ref = plan.table(c.references)
             label, base = ref.label(), c.name[:-3] if c.name.endswith("_id") else c.name
-            if label == ["first_name", "last_name"] or ref.text_label():
-                named.append(f"{{{base}_{'name' if label[0] == 'first_name' else label[0]}}}")
+            if len(label) == 2 or ref.text_label():
+                named.append(f"{{{base}_{'name' if len(label) == 2 else label[0]}}}")
             elif label:
                 named.append(f"the {ref.noun} on {{{base}_{label[0]}:datetime}}")
     traits = [c.name for c in t.columns if c is not t.key and not c.references and not c.read_only
@@ -277,14 +277,14 @@ def compile_digest(digest: Digest, out: str | Path | None = None, *, name: str |
 
 def _drop_unreachable(plan: Plan, folder: Path) -> bool:
     """Leave out the tools an agent could never be asked to use (an id they need is listed by no other tool and
-    known to no user), with the reason in the report; False when every tool is reachable (or dropping would
-    leave nothing to change)."""
+    known to no user, or no fair request using them can be phrased: see :mod:`.reach`), with the reason in the
+    report; False when every tool is reachable (or dropping would leave nothing to change)."""
+    from envfactory_gym.envgen.compile.reach import unreached
     from envfactory_gym.package import EnvPackage
-    from envfactory_gym.querygen.sampler import TaskSampler
 
     pkg = EnvPackage(folder, allow_no_tasks=True)
     try:
-        dead = set(TaskSampler(pkg, seed=0).unreachable())
+        dead = unreached(pkg)
     finally:
         pkg.close()
     kept = [tp for tp in plan.tools if tp.name not in dead]
@@ -294,8 +294,7 @@ def _drop_unreachable(plan: Plan, folder: Path) -> bool:
         if tp.name in dead:
             method, path = tp.route or ("", "")
             plan.skipped.append({"operation": tp.name, "method": method.upper(), "path": path,
-                                 "reason": "unreachable: an id it needs is listed by no other tool, so no agent "
-                                           "could learn it"})
+                                 "reason": dead[tp.name]})
     plan.tools = kept
     plan.enums = enum_names(plan)
     return True

@@ -20,6 +20,8 @@ _SCALARS = ("string", "integer", "number", "boolean", "array", "object")
 _KEYS = ("description", "enum", "format", "default", "minimum", "maximum", "pattern")
 #: Key property names other than ``id`` and ``<name>_id``, in the order they are tried.
 ID_NAMES = ("uuid", "uid", "guid", "sid", "gid", "key", "slug", "handle")
+#: Key names that are also every record's own attributes: a field so named refers to no other resource.
+GENERIC_NAMES = ("name", "code", "arn", "title", "label", "type", "number")
 #: Names the generated tools use for their own variables: a field of that name is renamed ``<name>_``.
 CODE_NAMES = frozenset({"db", "where", "params", "changes", "used", "taken", "row", "result", "state", "self"})
 #: Integer bounds beyond DuckDB's INTEGER are dropped (``int64`` limits say nothing about the resource).
@@ -289,9 +291,10 @@ class SchemaReader:
         for name, (schema, _props, _pk) in found.items():
             self.entities[name] = Entity(name=name, description=clean_text(schema.get("description"), 300))
         self.id_schemas = {ref: n for ref, n in self.id_schemas.items() if n}
-        # A key names the resource it is named after (thing_id is Thing's, not ThingCheckResult's)
+        # A key names the resource it is named after (thing_id is Thing's, not ThingCheckResult's); a key of a
+        # generic name (``name``, ``code``) names nothing else: another schema's ``name`` is its own
         by_key = {pk: n for n, (_s, _p, pk) in sorted(found.items(), key=lambda x: x[1][2].startswith(
-            f"{self.cores.get(x[0], snake(x[0]))}_")) if pk not in ("id", *ID_NAMES)}
+            f"{self.cores.get(x[0], snake(x[0]))}_")) if pk not in ("id", *ID_NAMES, *GENERIC_NAMES)}
         by_ref_name = {f"{snake(n)}_{suffix}": n for n, (_s, _p, pk) in found.items() for suffix in ("id", pk)
                        if pk != f"{snake(n)}_id"}
         by_ref_name.update({f"{snake(n)}_id": n for n in found})

@@ -33,6 +33,8 @@ FAKER_NAMES = {"first_name": "first_name", "last_name": "last_name", "name": "na
                "ip": "ipv4", "ip_address": "ipv4", "hostname": "hostname", "domain": "domain_name",
                "avatar_url": "image_url", "image_url": "image_url", "photo_url": "image_url", "icon_url": "image_url",
                "first": "first_name", "last": "last_name", "given_name": "first_name", "family_name": "last_name",
+               "name_first": "first_name", "name_last": "last_name", "firstname": "first_name",
+               "lastname": "last_name", "forename": "first_name",
                "surname": "last_name", "iban": "iban", "isbn": "isbn13", "license_plate": "license_plate",
                "latitude": "latitude", "longitude": "longitude", "lat": "latitude", "lng": "longitude",
                "lon": "longitude", "mime_type": "mime_type", "file_name": "file_name", "filename": "file_name",
@@ -49,7 +51,7 @@ def draw(c: Column, t: Table) -> dict[str, Any]:
     """How the generator draws a synthetic value of column ``c``."""
     ext = c.ext
     out: dict[str, Any]
-    examples = [e[c.name] for e in t.examples if e.get(c.name) is not None]
+    examples = [e[c.name] for e in t.examples if e.get(c.name) not in (None, "")]  # an empty text is no value
     if c.references:
         return {"kind": "ref", "table": c.references, "key": "", "optional": 0.0 if c.required else 0.2}
     id_like = c.kind in ("string", "integer") and not c.enum and (
@@ -110,6 +112,8 @@ def draw(c: Column, t: Table) -> dict[str, Any]:
     if c.kind == "string" and c.pattern and out["kind"] in ("faker", "text", "token", "email", "words"):
         out["pattern"] = c.pattern  # a drawn value the pattern refuses gives way to one drawn from the pattern
         out["samples"] = pattern_samples(c.pattern, c.name)
+    if c.required and out["kind"] in ("enum", "pick") and "" in out["values"] and len(out["values"]) > 1:
+        out["values"] = [v for v in out["values"] if v != ""]  # an empty text would load as NULL
     if not c.required:
         out["optional"] = 0.6 if out["kind"] in ("text", "pick") else 0.1
     return out
@@ -167,7 +171,7 @@ def timelines(plan: Plan) -> dict[str, list[dict[str, Any]]]:
 
 
 def _fits(c: Column, value: Any) -> bool:
-    if value is None:
+    if value is None or value == "":  # an empty text is written as an empty cell: NULL when loaded
         return not c.required
     if c.enum:
         return value in c.enum

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from envfactory_gym.database import DuckDBState
+from envfactory_gym.envgen.compile.patterns import checks_pattern, refused_text
 from envfactory_gym.envgen.compile.plan import Arg, Plan, ToolPlan
-from envfactory_gym.errors import ToolError
+from envfactory_gym.errors import ToolArgumentError, ToolError
 from envfactory_gym.package import EnvPackage
 
 #: Candidate argument sets tried per tool when looking for a call that succeeds.
@@ -52,11 +53,17 @@ class Explorer:
         return self._seed_rows[table]
 
     def call(self, tool: str, args: dict[str, Any], fresh: bool = True) -> tuple[bool, Any]:
+        """Whether the call succeeds, and its result or refusal (None: arguments the tool's types refuse, which
+        no test asserts on)."""
         if fresh:
             self.state.reset()
         t = self.pkg.tools[tool]
         try:
-            return True, self.state.run_in_transaction(t.func, writes=t.writes, **t.validate(args))
+            checked = t.validate(args)
+        except ToolArgumentError:
+            return False, None
+        try:
+            return True, self.state.run_in_transaction(t.func, writes=t.writes, **checked)
         except ToolError as exc:
             return False, str(exc)
 
@@ -122,8 +129,7 @@ class Explorer:
     def explore(self, tp: ToolPlan) -> ToolCases:
         cases = ToolCases()
         getattr(self, f"success_{tp.verb}")(tp, cases)
-        if cases.success is None:
-            return cases
+        # without a success, the refusals of calls that need nothing more (a delete of a row still referred to)
         self.refusals(tp, cases)
         return cases
 
@@ -197,7 +203,7 @@ class Explorer:
 
     def refuse(self, tp: ToolPlan, cases: ToolCases, args: dict[str, Any]) -> bool:
         ok, message = self.call(tp.name, args)
-        if ok or any(m == message for _, m in cases.refusals):
+        if ok or message is None or any(m == message for _, m in cases.refusals):
             return False
         cases.refusals.append((args, message))
         return True
@@ -206,8 +212,9 @@ class Explorer:
         base = dict(cases.success or {})
         for a in tp.args:
             c = a.column
-            if c.references and not self.plan.table(c.references).key.enum:  # fixed keys all exist
-                self.refuse(tp, cases, {**base, a.name: self.plan.table(c.references).missing_id()})
+            missing = self.missing_id(a) if c.references else None
+            if missing is not None:
+                self.refuse(tp, cases, {**base, a.name: missing})
             for bad in self.bad_values(a):
                 self.refuse(tp, cases, {**base, a.name: bad})
             if a.requires or (a.role == "key" and tp.transition) or (a.role == "key" and tp.verb == "delete"):
@@ -225,8 +232,8 @@ class Explorer:
         for name in tp.scope:  # another deployment's store, queue or domain
             fixed = self.plan.scope[name]
             self.refuse(tp, cases, {**base, name: fixed + 1 if isinstance(fixed, int) else f"other-{fixed}"})
-        if tp.verb == "update":
-            key_arg = next(a for a in tp.args if a.role == "key")
+        key_arg = next((a for a in tp.args if a.role == "key"), None)
+        if tp.verb == "update" and key_arg is not None and key_arg.name in base:
             self.refuse(tp, cases, {key_arg.name: base[key_arg.name]})
         if tp.verb == "create" and tp.table.unique:
             for u in tp.table.unique:
@@ -235,11 +242,21 @@ class Explorer:
                     if all(row.get(col) in vals for col, vals in where.items()):
                         args = {**base, **{f: self.plain(row[f]) for f in u["fields"] if f in base}}
                         ok, message = self.call(tp.name, args)
-                        if not ok and message.startswith("there is already"):
+                        if not ok and message and message.startswith("there is already"):
                             cases.refusals.append((args, message))
                             break
-        if tp.capacity:
+        if tp.capacity and cases.success is not None:
             self.fill_capacity(tp, cases)
+
+    def missing_id(self, a: Arg) -> Any:
+        """An id of the table argument ``a`` refers to that no seeded row has, of a type the tool takes: any
+        unused id, or for a table of fixed keys (an argument allowing only those) a fixed key without a row; None
+        when every key it allows has one."""
+        ref = self.plan.table(a.column.references or "")
+        if not ref.key.enum or not a.column.enum:
+            return ref.missing_id()
+        seeded = {self.plain(r[ref.key.name]) for r in self.seed_rows(ref.name)}
+        return next((v for v in a.column.enum if v not in seeded), None)
 
     def bad_values(self, a: Arg) -> list[Any]:
         c = a.column
@@ -259,8 +276,8 @@ class Explorer:
             out.append(int(c.maximum) + 1 if c.kind == "integer" else float(c.maximum) + 1)
         if c.kind in ("integer", "number") and c.minimum is not None:
             out.append(int(c.minimum) - 1 if c.kind == "integer" else float(c.minimum) - 1)
-        if c.pattern and c.kind == "string" and c.fmt is None:  # of a length the tool takes: the pattern refuses it
-            out.append("?" * max(c.min_length or 1, 1))
+        if checks_pattern(c):  # of a length the tool takes: the pattern refuses it
+            out.append(refused_text(c))
         return out
 
     def fill_capacity(self, tp: ToolPlan, cases: ToolCases) -> None:
@@ -279,6 +296,8 @@ class Explorer:
             try:
                 self.state.run_in_transaction(tool.func, writes=True, **tool.validate(args))
                 done.append(args)
+            except ToolArgumentError:
+                continue
             except ToolError as exc:
                 if " is full" in str(exc):
                     cases.fill, cases.full = done, (args, str(exc))
@@ -372,7 +391,10 @@ def render_tests(plan: Plan, cases: dict[str, ToolCases]) -> str:
     out = [HEADER.replace("{name}", plan.name).replace("{rules}", str(len(rules(plan))))]
     for tp in plan.tools:
         c = cases[tp.name]
-        if c.success is None:
+        if c.success is None:  # refusals only (every call the explorer made was refused)
+            if c.refusals:
+                lines = [x for args, msg in c.refusals for x in _refused_line(tp.name, args, msg)]
+                out.append(f"\n\ndef test_{tp.name}_refusals(state: DuckDBState) -> None:\n" + "\n".join(lines))
             continue
         t = tp.table
         body = _call_line(tp.name, c.success, "result = run")

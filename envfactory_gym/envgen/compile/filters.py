@@ -1,0 +1,75 @@
+"""List filters whose allowed values disagree with the field they compare.
+
+A filter that offers a fixed set of values (``type``: one of HardBounce, Transient...) on a text field the
+specification leaves open says what the field holds: the field takes that set, so its seeded rows are values the
+filter can ask for (and the tools that write the field accept the same ones). A filter whose values a field cannot
+hold (``late``: LATE_ONLY or NOT_LATE_ONLY on a yes/no field, a text filter on a number) stands for a rule the
+specification does not spell out: it is no equality filter on that field and is left out with a note, as paging and
+sorting parameters are.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envfactory_gym.envgen.compile.blueprint import Arg, Column, Table, ToolPlan, words
+
+
+def _some(values: list[Any]) -> str:
+    return ", ".join(repr(v) for v in values[:4]) + (f" (of {len(values)})" if len(values) > 4 else "")
+
+
+def _takes_enum(c: Column, t: Table) -> bool:
+    """Whether a field may take a filter's set of values: open text, not a key, reference, unique value or format."""
+    return (c.kind == "string" and not c.enum and c is not t.key and not c.references and not c.unique
+            and c.fmt is None and c.pattern is None)
+
+
+def _fits(a: Arg, c: Column, t: Table) -> bool:
+    """Whether filter ``a`` compares values field ``c`` holds (``c`` taking the filter's values where it can)."""
+    if a.column.kind == "boolean" or c.kind == "boolean":
+        return a.column.kind == c.kind
+    if not a.column.enum or c.enum:
+        return True  # an enum of the field's own is the filter's (see plan._tool)
+    return a.match == "eq" and a.column.kind == "string" and _takes_enum(c, t)
+
+
+def fit_filters(tools: list[ToolPlan], notes: list[str]) -> None:
+    """Give open text fields the values their list filters allow; leave out the filters no field value satisfies.
+
+    Several filters on one field give it all their values; every filter and every writing argument of the field
+    then allows the field's values (so no seeded value is one a tool refuses)."""
+    taken: dict[tuple[str, str], list[Any]] = {}  # (table, field) -> the values filters gave it
+    for tp in tools:
+        kept = []
+        for a in tp.args:
+            own = tp.table.column(a.target or a.name) if a.role == "filter" else None
+            if own is None:
+                kept.append(a)
+                continue
+            if own.kind == "boolean" and a.column.kind == "string" and not a.column.enum:
+                a.column.kind = "boolean"  # ``?active=true``: a yes/no filter
+            if not _fits(a, own, tp.table):
+                what = f"one of {_some(a.column.enum)}" if a.column.enum else f"a {a.column.kind}"
+                notes.append(f"{tp.name}: filter {a.name!r} takes {what}, which the {own.kind} field "
+                             f"{words(own.name)!r} of {tp.table.entity} does not hold; dropped")
+                continue
+            if a.column.enum and not own.enum:
+                values = taken.setdefault((tp.table.name, own.name), [])
+                values += [v for v in a.column.enum if v not in values]
+            kept.append(a)
+        tp.args = kept
+    tables = {tp.table.name: tp.table for tp in tools}
+    for (table, name), values in taken.items():
+        column = tables[table].column(name)
+        assert column is not None
+        column.enum = list(values)
+        notes.append(f"{tables[table].entity} field {name!r} takes the values its list filters allow "
+                     f"({_some(values)})")
+    for tp in tools:  # filters and writes of a field with an enum allow exactly its values
+        for a in tp.args:
+            own = tp.table.column(a.target or a.name) if a.role in ("filter", "value") else None
+            if own is not None and own.enum and (tp.table.name, own.name) in taken and a.column.kind == "string":
+                a.column.enum = list(own.enum)
+            elif own is not None and own.enum and a.role == "filter" and a.column.enum != own.enum:
+                a.column.enum = list(own.enum)
