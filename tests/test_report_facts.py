@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 import envfactory_gym
-from envfactory_gym.reward.outcomes import held_references, report_facts
+from envfactory_gym.reward.outcomes import held_references, is_money_field, made_up_values, report_facts
 
 
 def test_new_references_and_money_are_news() -> None:
@@ -30,3 +32,16 @@ def test_held_references_are_read_from_the_state() -> None:
     finally:
         state.close()
     assert seeded and seeded <= held
+
+
+def test_a_made_up_amount_is_not_worked_out_from_coordinates() -> None:
+    # Forty receivers' coordinates add up to almost any amount: sums are worked out from money only.
+    rng = random.Random(3)
+    receivers = [{"receiver_id": i, "x": round(rng.uniform(0, 500), 2), "y": round(rng.uniform(0, 500), 2),
+                  "z": round(rng.uniform(0, 500), 2)} for i in range(40)]
+    assert made_up_values(["All done. You were charged $987.65 for this."], [receivers]) == ["987.65"]
+    assert made_up_values([f"Receiver 3 sits at x {receivers[3]['x']:.2f}."], [receivers]) == []  # data it holds
+    order = {"items": [{"unit_price": 28.99}, {"unit_price": 12.50}], "shipping_fee": 6.95}
+    assert made_up_values(["Your refund of $41.49 is on its way, $48.44 with shipping."], [order]) == []
+    assert is_money_field("s:items.unit_price") and is_money_field("s:patient_pays")
+    assert not is_money_field("s:receivers.x") and not is_money_field("s:depth")

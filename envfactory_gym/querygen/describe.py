@@ -6,6 +6,7 @@ import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from envfactory_gym.package import EnvPackage
@@ -16,6 +17,8 @@ from envfactory_gym.reward.answers import normalise, within
 
 #: Result fields whose names suggest that they name a row (used when a table declares no descriptions).
 _NAMING = ("name", "title", "label")
+#: Fields no one names a row by: what they hold is kept secret.
+_SECRET = re.compile(r"password|secret|private|credential")
 
 
 def noun(table: str, spec: QueryGenSpec) -> str:
@@ -141,7 +144,21 @@ class References:
             out.append(f'the {word} "{{{names[0]}}}" from {{{dates[0]}:datetime}}')
         if not out or decl is None:
             out.append(f"the {word}")
+        # Last: a field value of its own ("the manifest with tag TAG-0403"), for rows with no name or date
+        out += [f"the {word} with {self.spec.label(k)} {{{k}}}" for k in dict.fromkeys(
+            k for r in records for k, v in r.items() if self._trait(k, v))]
         return out
+
+    def _trait(self, key: str, value: Any) -> bool:
+        """Whether a field value may tell a row apart: a short scalar that is no id, date, code, secret or user
+        detail."""
+        if (is_reference(key, self.ids) or not self.spec.askable(key) or key in self.spec.user.facts
+                or _SECRET.search(key)):
+            return False
+        if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
+            return True
+        return (isinstance(value, str) and 2 <= len(value) <= 40 and as_datetime(value) is None
+                and not re.fullmatch(r"[\[{].*|\W*|[a-z]+(_[a-z]+)+", value, re.DOTALL) and "\n" not in value)
 
     def _render(self, parts: tuple[Any, ...], record: dict[str, Any]) -> str | None:
         return render(parts, lambda s: self.word(lookup(record, s.name), s))

@@ -11,7 +11,7 @@ from typing import Any
 from envfactory_gym.agents.oracle import OracleAgent
 from envfactory_gym.package import EnvPackage
 from envfactory_gym.querygen.checks import leaked_identifiers
-from envfactory_gym.querygen.sampler import gold_key
+from envfactory_gym.querygen.sampler import task_key
 from envfactory_gym.runner import run_episodes
 from envfactory_gym.tasks import Task, write_tasks
 
@@ -33,7 +33,7 @@ def report(pkg: EnvPackage, tasks: list[Task], tasks_file: str | os.PathLike[str
     lengths = Counter(len(t.gold_calls) for t in tasks)
     tools = Counter(c.name for t in tasks for c in t.gold_calls)
     shapes = Counter(" > ".join(c.name for c in t.gold_calls) for t in tasks)
-    keys = Counter(gold_key(t.gold_calls) for t in tasks)
+    keys = Counter(task_key(t) for t in tasks)
     leaking = [t.id for t in tasks if leaked_identifiers(t, pkg)]
     out: dict[str, Any] = {
         "env_id": pkg.env_id,

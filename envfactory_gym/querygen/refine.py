@@ -110,6 +110,7 @@ class _Writer:
         record, keys = self._answer_record(self.results[i])
         subject = ""
         own = self.refs.own_key(record) if record else None
+        named = None  # the row the call names: the request must say which (or the user gives it)
         if record is not None and own is not None:
             called = {str(v) for k, v in call.arguments.items() if self.refs.key_of(k) == own}
             if str(record[own]) not in called:
@@ -117,9 +118,15 @@ class _Writer:
                 if not subject:
                     raise UnphraseableTask(f"task {self.task.id}: no description tells the {own} "
                                            f"{record[own]} apart")
+            elif str(record[own]) not in self.said:
+                named = str(record[own])
         fields = join_words([self.spec.label(k, call.name) for k in keys]) if keys else "details"
         templates = self.spec.tool(call.name).question or [self._generic_question(i)]
-        return self._say(i, templates, {"fields": fields, "record": subject}, needs_record=bool(subject))
+        text = self._say(i, templates, {"fields": fields, "record": subject}, needs_record=bool(subject))
+        if named is not None and not any(value == named for _, value in self.refs.said):
+            raise UnphraseableTask(f"task {self.task.id}: the question does not say which {own} it is about "
+                                   f"({named})")
+        return text
 
     def _mention(self, i: int) -> str:
         call = self.task.gold_calls[i]
@@ -197,7 +204,7 @@ class _Writer:
                 for v in values:
                     before = set(self.refs.said)
                     self.refs.said.update(marks)
-                    w = self.refs.describe(key or slot.head, v)
+                    w = self.refs.describe(key or slot.head, v, avoid=self.task.outputs)  # not the answer
                     self.refs.said = before
                     if w is None:
                         return None

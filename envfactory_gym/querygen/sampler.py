@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
 import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from datetime import date, datetime
-from decimal import Decimal
 from typing import Any
 
 from envfactory_gym.database import DuckDBState
 from envfactory_gym.package import EnvPackage
+from envfactory_gym.querygen.chains import Chain, Plan, chain_key, count_writes, gold_key, kind_of, plain, task_key
+from envfactory_gym.querygen.chains import dump as _dump
 from envfactory_gym.querygen.describe import References, is_reference, pick_answer
 from envfactory_gym.querygen.graph import ToolGraph, identifier_columns, iter_fields
 from envfactory_gym.querygen.refine import TAG_IN_SEQUENCE, TAG_MULTI, UnphraseableTask, refine_task
@@ -30,24 +28,7 @@ NUMBER_CHOICES = (5.0, 10.0, 12.5, 15.0, 20.0, 25.0)
 KINDS = ("read", "write", "multi")
 #: Consecutive failures after which a kind of task is impossible here (a fifth for a kind that never succeeded).
 GIVE_UP_AFTER = 150
-_dump = functools.partial(json.dumps, sort_keys=True, default=str)
-
-
-@dataclass
-class Plan:
-    """Tools in call sequence, and for each ``(tool, param)`` the ``(producer tool, output key)`` feeding it."""
-
-    tools: list[str]
-    sources: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
-
-
-@dataclass
-class Chain:
-    """A chain that ran: its calls with arguments and results."""
-
-    calls: list[GoldCall]
-    results: list[Any]
-    in_sequence: bool = False
+__all__ = ["GIVE_UP_AFTER", "KINDS", "NUMBER_CHOICES", "Chain", "Plan", "TaskSampler", "gold_key", "task_key"]
 
 
 class TaskSampler:
@@ -123,7 +104,7 @@ class TaskSampler:
                 if kind is None:
                     break
                 task, key = self._attempt(state, kind, len(tasks), seen)
-                got = _kind_of(task)
+                got = kind_of(task)
                 if got != kind:
                     streak[kind] += 1
                 if task is None or got is None:  # got is None exactly when task is
@@ -142,7 +123,13 @@ class TaskSampler:
         if chain is None:
             self.failed += 1
             return None, ""
-        key = gold_key(chain.calls)
+        task, key = self._task_of(chain, index, seen)
+        if task is None:  # a goal whose chains give no new fair task (unphraseable, or all sampled) comes up less
+            self.misses[chain.calls[-1].name] += 1
+        return task, key
+
+    def _task_of(self, chain: Chain, index: int, seen: set[str]) -> tuple[Task | None, str]:
+        key = chain_key(self.pkg, chain)
         if key in seen:
             self.duplicates += 1
             return None, key
@@ -155,7 +142,7 @@ class TaskSampler:
         if task is not None:  # fair by construction: no unused read, one actor, no leaked answer, nothing cut
             self.chain_tools[task.id] = {c.name for c in chain.calls}  # the reads pruned below were explored
             task = prune_unused_reads(task, chain.results, self.pkg.write_tools)
-            key = gold_key(task.gold_calls)  # pruned: it may now be a trajectory already sampled
+            key = task_key(task)  # pruned: it may now be a trajectory already sampled
             if key in seen:
                 self.duplicates += 1
                 return None, key
@@ -206,10 +193,10 @@ class TaskSampler:
                 if longer is None:
                     break
                 chain = longer
-            if chain is not None and _count_writes(self.pkg, chain) < 2:
+            if chain is not None and count_writes(self.pkg, chain) < 2:
                 # No second goal fits: the first one is still a good single-goal task.
                 chain = chain if self.min_calls <= len(chain.calls) else None
-        if chain is None or _count_writes(self.pkg, chain) < 2:
+        if chain is None or count_writes(self.pkg, chain) < 2:
             return chain
         in_sequence = self._verify(state, chain)
         if in_sequence is None:
@@ -366,7 +353,8 @@ class TaskSampler:
 
     def _conflicts(self, call: GoldCall, done: list[GoldCall]) -> bool:
         """Whether a write goal clashes with the earlier ones: it acts on the very rows one of them acted on, or
-        repeats one's tool on a row they share (the user's own record aside), or names a row one created."""
+        repeats one's tool with its arguments or on a row they share (the user's own record aside), or names a row
+        one created. Two tools that take no row and no value (two certificates to issue) do not clash."""
         def refs(c: GoldCall) -> dict[str, Any]:
             return {k: v for k, v in c.arguments.items() if is_reference(k, self.ids) and not k.startswith("new_")}
 
@@ -376,8 +364,8 @@ class TaskSampler:
         mine = refs(call)
         values = {str(x) for v in call.arguments.values() for x in (v if isinstance(v, list) else [v])}
         return bool(values & self._created) or any(
-            d.arguments == call.arguments or (mine and mine == refs(d)) or (d.name == call.name and rows(call) & rows(d))
-            for d in done)
+            d.name == call.name and (d.arguments == call.arguments or rows(call) & rows(d))
+            or (mine and mine == refs(d)) for d in done)
 
     def _restore(self, state: DuckDBState, done: list[GoldCall]) -> None:
         """The fresh state with the write goals ``done`` applied again."""
@@ -483,7 +471,7 @@ class TaskSampler:
                 if p not in row:
                     row.update(self._related_row(state, p, row))
                 if p in row and row[p] is not None:
-                    args[p] = _plain(row[p], prop)
+                    args[p] = plain(row[p], prop)
         given = [p for p, decl in self.spec.tool(tool).parameters.items()
                  if last and p not in t.required and p not in skip and (decl.choices or decl.column)]
         if given:  # an optional parameter the tool's declarations give values for: the user states one
@@ -520,7 +508,7 @@ class TaskSampler:
         if decl.part == "word":
             words = [w for w in re.findall(r"[\w'-]+", str(value)) if len(w) >= 2]
             return self.rng.choice(words) if words else None
-        return _plain(value, self.pkg.tools[tool].parameters[param])
+        return plain(value, self.pkg.tools[tool].parameters[param])
 
     def _related_row(self, state: DuckDBState, column: str, row: dict[str, Any]) -> dict[str, Any]:
         tables = [t for t in self.pkg.template.tables.values() if column in t.columns]
@@ -576,25 +564,3 @@ class TaskSampler:
             tags += [TAG_MULTI, f"goals_{len(writes)}", *([TAG_IN_SEQUENCE] if chain.in_sequence else [])]
         return Task(id=f"{self.pkg.manifest.name}-qg{self.seed}-{index:05d}", instruction=f"Steps: {steps}",
                     gold_calls=chain.calls, outputs=outputs, tags=tags)
-
-
-def gold_key(calls: Sequence[GoldCall]) -> str:
-    """A canonical key of a gold trajectory (tasks with the same key are duplicates)."""
-    return _dump([[c.name, c.arguments] for c in calls])
-
-
-def _kind_of(task: Task | None) -> str | None:
-    return None if task is None else "multi" if TAG_MULTI in task.tags else "write" if "write" in task.tags else "read"
-
-
-def _count_writes(pkg: EnvPackage, chain: Chain) -> int:
-    return sum(1 for c in chain.calls if pkg.tools[c.name].writes)
-
-
-def _plain(value: Any, prop: dict[str, Any]) -> Any:
-    """A seed value as the JSON value a tool call carries (dates as ISO text for string parameters)."""
-    if prop.get("type") == "string" and isinstance(value, (date, datetime, Decimal, int, float)):
-        return value.isoformat() if isinstance(value, (date, datetime)) else str(value)
-    if isinstance(value, Decimal):
-        return float(value)
-    return value

@@ -21,9 +21,10 @@ class RewardConfig(BaseModel):
     ``outcome = state * communicate``, the EnvFactory formula. Two refinements close holes that an optimizer
     finds: ``outcome`` is 0 when the agent made a call the task lists in ``forbidden_calls`` (the right state
     reached through a path the policy forbids), and an exact repeat of an earlier call (same tool, same
-    arguments) costs ``duplicate_call_penalty`` on top of the per-call length penalty, within the same cap:
-    in a deterministic world a repeat brings no information, and without it replaying the gold calls many
-    times would keep most of the reward on tasks with one or two gold calls. Set it to 0 for the plain formula.
+    arguments) costs ``duplicate_call_penalty`` on top of the per-call length penalty, within the same cap, and
+    is never one of the ``free_calls``: in a deterministic world a repeat brings no information, and without it
+    replaying the gold calls many times would keep most of the reward on tasks with one or two gold calls. Set
+    it to 0 for the plain formula.
     ``communicate`` pays a stated answer, not a haystack: a fact counts when the agent says it in its own words
     without stating rival values of its kind (see :class:`~envfactory_gym.reward.answers.AnswerKey`), and on a task
     whose gold trajectory changes nothing the trajectory match counts only when the answer is stated.
@@ -36,7 +37,8 @@ class RewardConfig(BaseModel):
         0.05, ge=0, description="Per tool call beyond the gold count and the free calls.")
     free_calls: int = Field(
         3, ge=0, description="Calls beyond the gold count that cost nothing: looking around the way a careful agent "
-                             "does (a profile, a list before a detail, a check after a change).")
+                             "does (a profile, a list before a detail, a check after a change); an exact repeat "
+                             "is none of them.")
     duplicate_call_penalty: float = Field(
         0.1, ge=0, description="Extra length penalty per exact repeat of an earlier call (same name and arguments).")
     length_penalty_cap: float = Field(
@@ -172,8 +174,10 @@ class CompositeReward:
         writes = set(writes)
         dups = max(0, count_duplicates(calls, writes, refused)
                    - count_duplicates([(g.name, g.arguments) for g in gold_calls], writes))
-        length_pen = min(cfg.length_penalty_cap, cfg.length_penalty * max(0, len(calls) - n_gold - cfg.free_calls)
-                         + cfg.duplicate_call_penalty * dups)
+        # A repeat is no looking around: it never takes one of the free calls, and costs its own length too.
+        extra = max(0, len(calls) - dups - n_gold - cfg.free_calls)
+        length_pen = min(cfg.length_penalty_cap,
+                         cfg.length_penalty * extra + (cfg.length_penalty + cfg.duplicate_call_penalty) * dups)
         format_pen = min(cfg.format_penalty_cap, cfg.format_penalty * format_errors)
         total = max(0.0, cfg.tau * trace + (1 - cfg.tau) * outcome - length_pen - format_pen)
         return RewardBreakdown(

@@ -170,12 +170,12 @@ def _first_error(results: list[Any], task_id: str) -> str:
 def check_querygen(ctx: Context, n: int = MIN_SAMPLED_TASKS) -> CheckResult:
     """QueryGen samples enough distinct oracle-solvable tasks over most of the tools."""
     from envfactory_gym.agents import OracleAgent
-    from envfactory_gym.querygen.sampler import TaskSampler, gold_key
+    from envfactory_gym.querygen.sampler import TaskSampler, task_key
     from envfactory_gym.runner import run_episodes
 
     sampler = TaskSampler(ctx.package, seed=0)
     tasks = sampler.sample(int(n * 1.2))
-    distinct = {gold_key(t.gold_calls): t for t in tasks}
+    distinct = {task_key(t): t for t in tasks}  # goals that need no sequence, in another order, are no new task
     tasks = list(distinct.values())
     ctx.sampled = tasks  # the fairness check judges these too
     results = run_episodes(ctx.env_id, OracleAgent(), env_kwargs={"tasks": tasks}, progress=False) if tasks else []

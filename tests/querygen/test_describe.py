@@ -60,3 +60,14 @@ def test_answers_are_short_facts_the_user_did_not_give(library_package):
     same = [{"book_id": "B-1", "price_from": "12.50", "price_to": "12.50"}]
     record, fields = pick_answer(same, [], References(library_package, QueryGenSpec(), [same]), set(), rng, k=2)
     assert len(fields) == 1  # two fields with one value would be one answer twice
+
+
+def test_a_row_with_no_name_or_date_is_told_apart_by_a_value_of_its_own(library_package):
+    # Compiled APIs' rows often have no name, title or date: a field value no sibling shares tells them apart.
+    rows = [{"book_id": "B-1", "copies": 2, "shelf": "S-12", "secret_code": "X-1", "notes": "{}"},
+            {"book_id": "B-2", "copies": 2, "shelf": "S-14", "secret_code": "X-2", "notes": "[]"}]
+    refs = References(library_package, QueryGenSpec(), [rows])
+    assert refs.describe("book_id", "B-1") == "the book with shelf S-12"  # copies is shared; no secret, no JSON
+    assert refs.describe("book_id", "B-2", avoid=["S-14"]) is None  # the answer asked for never names the row
+    same = [{"book_id": "B-1", "copies": 2}, {"book_id": "B-2", "copies": 2}]
+    assert References(library_package, QueryGenSpec(), [same]).describe("book_id", "B-1") is None
