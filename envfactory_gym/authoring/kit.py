@@ -31,7 +31,8 @@ def next_id(db: Database, table: str, column: str, prefix: str, width: int = 0) 
             raise UsageError(f"next_id: {what} {name!r} is not a plain SQL name (letters, digits, underscores)")
     if width < 0:
         raise UsageError(f"next_id: width {width!r} must be 0 (no padding) or more digits")
-    last = db.scalar(f"SELECT max(CAST(substr({column}, {len(prefix) + 1}) AS INTEGER)) FROM {table}") or 0
+    # TRY_CAST: a key of another shape (seeded from a specification's examples) is no number to follow
+    last = db.scalar(f"SELECT max(TRY_CAST(substr({column}, {len(prefix) + 1}) AS BIGINT)) FROM {table}") or 0
     return f"{prefix}{last + 1:0{width}d}" if width else f"{prefix}{last + 1}"
 
 

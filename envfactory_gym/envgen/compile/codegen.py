@@ -24,11 +24,6 @@ from envfactory_gym.envgen.compile.scope import SCOPE_HELPER, scope_checks, scop
 
 _HELPERS = {
     "_select": SELECT_HELPER,
-    "_next_id": '''
-def _next_id(db: Database, table: str, key: str, prefix: str, width: int) -> str:
-    last = db.scalar(f"SELECT max(TRY_CAST(substr({key}, {len(prefix) + 1}) AS BIGINT)) FROM {table}") or 0
-    return f"{prefix}{last + 1:0{width}d}"
-''',
     "_next_number": '''
 def _next_number(db: Database, table: str, key: str) -> int:
     return int(db.scalar(f"SELECT max({key}) FROM {table}") or 0) + 1
@@ -181,7 +176,8 @@ class ToolsWriter:
         if dt:
             std.append(f"from datetime import {', '.join(dt)}")
         std.append("from typing import Any, Literal" if p.enums else "from typing import Any")
-        imports += std + ["", "from envfactory_gym import Database, ToolError, tool", ""]
+        imports += std + ["", "from envfactory_gym import Database, ToolError, tool"]
+        imports += ["from envfactory_gym.authoring.kit import next_id", ""] if "_next_id" in self.used else [""]
         consts = [f"{alias} = Literal[{', '.join(q(v) for v in values)}]" for values, alias in p.enums.items()]
         consts.append("")
         consts.append("#: The most rows a list returns; narrower filters find the rest.")
@@ -422,7 +418,7 @@ class ToolsWriter:
             self.used.add("_next_number")
             return f'_next_number(db, "{t.name}", "{t.key.name}")'
         self.used.add("_next_id")
-        return f'_next_id(db, "{t.name}", "{t.key.name}", {q(t.prefix)}, {max(t.width, 1)})'
+        return f'next_id(db, "{t.name}", "{t.key.name}", {q(t.prefix)}, {max(t.width, 1)})'
 
     def default_expr(self, c: Column) -> str:
         if c.default is not None:
