@@ -318,6 +318,9 @@ def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, 
         args.append(Arg(col, "value", requires=dict(p.extensions.get("requires") or {})))
     if verb in ("get", "update", "delete", "action") and not any(a.role == "key" for a in args):
         raise CompileError(f"{where}: a {verb} needs the {op.entity} id {table.key.name!r} as a parameter")
+    if verb == "create" and not args:  # blind play: such a call scores like the task it is the whole of
+        raise CompileError(f"{where}: a create that takes no input (every call makes the same empty "
+                           f"{op.entity}, so no request can ask for anything)")
     if verb == "update" and not any(a.role == "value" for a in args):
         raise CompileError(f"{where}: an update with no field of {op.entity} to change")
     transition = op.extensions.get("transition")
