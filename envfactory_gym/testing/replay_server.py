@@ -94,9 +94,20 @@ class ReplayServer:
             self.requests.append(request)
             self.in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        done = threading.Event()
+
+        def leave() -> None:
+            # A request stops counting before its last byte is sent: once the client holds the reply it may
+            # send its next request at once, and that one must not be counted beside this one.
+            if not done.is_set():
+                done.set()
+                with self._lock:
+                    self.in_flight -= 1
+
         try:
             refusal = self._refusal(request)
             if refusal is not None:
+                leave()
                 handler.send(*refusal)
                 return
             shown = self._as_rendered(request)
@@ -107,15 +118,19 @@ class ReplayServer:
             if trickle > 0:
                 if not handler.trickle(delay, trickle, self._closing):
                     return  # the client left, or the server is closing
-                handler.finish_body(self._render(request, item)[1])
+                body = self._render(request, item)[1]
+                leave()
+                handler.finish_body(body)
                 return
             if delay and self._closing.wait(delay):
+                leave()
                 handler.send(503, _error_body(503, "server closing"))
                 return
-            handler.send(*self._render(request, item))
+            reply = self._render(request, item)
+            leave()
+            handler.send(*reply)
         finally:
-            with self._lock:
-                self.in_flight -= 1
+            leave()
 
     def _refusal(self, request: dict[str, Any]) -> tuple[int, bytes] | None:
         """The error a strict or small-context server answers this request with, if any."""
