@@ -222,3 +222,19 @@ def test_stemming_is_safe_from_many_threads():
             assert all(got == want for got in pool.map(lambda _: stemmed(text), range(32)))
     finally:
         sys.setswitchinterval(interval)
+
+
+@pytest.mark.parametrize("fact, message, stated", [
+    # A machine timestamp (fractional or odd seconds): its date, as the policy asks, states it.
+    ("2025-10-15T13:52:00.663Z", "It was recorded on 15 October 2025.", True),
+    ("2025-10-15T13:52:00.663Z", "Recorded 2025-10-15 at 13:52 UTC.", True),
+    ("2025-10-15T13:52:37", "That happened on October 15, 2025.", True),
+    ("2025-10-15T13:52:00.663Z", "It was recorded on 16 October 2025.", False),
+    # A time people set stays strict: the date alone is not the appointment.
+    ("2025-10-15T14:00:00", "Your visit is on October 15, 2025.", False),
+    ("2025-10-15T14:00:00Z", "Your visit is on October 15, 2025 at 2 PM.", True),
+    ("2025-10-15T14:00:00", "Your visit is on October 15, 2025 at 3 PM.", False),
+])
+def test_machine_timestamps_count_by_their_date_and_set_times_need_the_time(fact, message, stated):
+    k = AnswerKey([fact], clock="2026-03-01")
+    assert k.judge([message]) == [stated]

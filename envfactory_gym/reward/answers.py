@@ -455,18 +455,25 @@ def _labelled(label: str, forms: frozenset[str], said: str) -> bool:
 
 def _stated(form: str, said: str, in_words: str) -> bool:
     """Whether a fact is in the answer: as a run of tokens (in digits or in words), or a date-and-time fact as its
-    date and its time, each said somewhere."""
+    date and its time, each said somewhere. A machine timestamp (a time with fractional seconds, or with seconds
+    other than :00, that no person books or quotes) counts by its date alone; a time people set (an appointment
+    at 14:00) must be said too. A zone suffix (``z``, ``+02:00``) is never required."""
     if within(form, said) or within(form, in_words):
         return True
     m = _DATE_AND_TIME.fullmatch(form)
     if m:
-        clock = m.group(2)
+        day, clock, fraction = m.group("date"), m.group("clock"), m.group("fraction")
+        if not within(day, said):
+            return False
+        if fraction or (len(clock) == 8 and not clock.endswith(":00")):
+            return True
         times = {clock, clock[:5]} if clock.endswith(":00") and len(clock) == 8 else {clock}
-        return within(m.group(1), said) and any(within(t, said) for t in times)
+        return any(within(t, said) for t in times)
     return False
 
 
-_DATE_AND_TIME = re.compile(r"(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2})?)")
+_DATE_AND_TIME = re.compile(r"(?P<date>\d{4}-\d{2}-\d{2}) (?P<clock>\d{2}:\d{2}(?::\d{2})?)(?P<fraction>\.\d+)?"
+                            r"(?:z|[+-]\d{2}:?\d{2}| ?utc)?")
 
 
 def _clock_date(clock: Any) -> date:
