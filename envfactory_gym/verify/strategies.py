@@ -169,7 +169,9 @@ def _matters(ctx: Context, before: Plan, call: dict[str, Any], key: str, wrong: 
 
 def destructive_write(ctx: Context) -> Plan | None:
     writes = {t.name for t in ctx.env.package.tools.values() if t.writes}
-    seen: set[str] = set()
+    # The task's own gold writes again are a repeat (repeat_gold's case), not a destructive write: the same update
+    # made twice changes nothing the first one did not.
+    seen: set[str] = {repr((c.name, sorted(c.arguments.items()))) for c in ctx.task.gold_calls}
     candidates = []
     for other in ctx.tasks:
         if other.id == ctx.task.id:
