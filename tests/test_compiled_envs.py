@@ -15,6 +15,7 @@ from gymnasium.utils.env_checker import check_env
 import envfactory_gym
 from envfactory_gym.agents import OracleAgent, RandomAgent
 from envfactory_gym.runner import run_episodes
+from envfactory_gym.testing.blind import BLIND_FILE, SHORTCUT_MAX, load_episodes
 from tests.suite_envs import COMPILED
 
 pytestmark = pytest.mark.skipif(not COMPILED, reason="no compiled environment is registered")
@@ -52,3 +53,34 @@ def test_the_oracle_solves_every_task_and_random_play_does_not(env_id):
                                                                if r.reward != 1.0][:3]
     random = run_episodes(env_id, RandomAgent(seed=0), episodes=min(10, len(results)), progress=False)
     assert sum(r.reward for r in random) / len(random) < 0.2
+
+
+def _blind_episodes() -> list:
+    """Every compiled env's kept blind play (``tests/blind_play.jsonl``), one parameter per episode."""
+    params = []
+    for env_id in COMPILED:
+        path = envfactory_gym.get_package(env_id).path / "tests" / BLIND_FILE
+        for i, episode in enumerate(load_episodes(path) if path.is_file() else ()):
+            marks = [pytest.mark.xfail(reason=episode.extra["known_defect"], strict=True)] \
+                if episode.extra.get("known_defect") else []
+            params.append(pytest.param(env_id, episode, marks=marks, id=f"{episode.task_id}-{i}"))
+    return params
+
+
+def test_every_compiled_env_keeps_blind_play():
+    missing = [e for e in COMPILED if not (envfactory_gym.get_package(e).path / "tests" / BLIND_FILE).is_file()]
+    assert not missing, f"compiled envs registered without blind play: {missing}"
+
+
+@pytest.mark.parametrize("env_id, episode", _blind_episodes() or [pytest.param(None, None, marks=pytest.mark.skip)])
+def test_blind_play_replays(env_id, episode):
+    env = gym.make(env_id)
+    try:
+        reward, components, _ = episode.replay(env.unwrapped)
+    finally:
+        env.close()
+    assert components is not None, f"{episode.task_id}: the episode did not end"
+    if episode.kind == "shortcut":
+        assert reward <= SHORTCUT_MAX, (episode.task_id, components)
+    else:
+        assert reward == pytest.approx(episode.expected_reward, abs=1e-6), (episode.task_id, components)
