@@ -44,9 +44,10 @@ _UNKNOWN = (
     "I'm not sure about that; I've told you what I know.",
     "Sorry, I don't know. I've given you the details I have.",
 )
-#: The answer to a yes/no question the task declares no decision for: honest, never consent.
-_UNDECIDED = ("I'm not sure. I'd rather not decide that now; please just do what I asked.",
-              "I don't know about that. Let's stick to what I asked for.")
+#: The answer to a yes/no question the task declares no decision for: honest, never consent (no "just do it": an
+#: agent that asks because the records disagree with the request must not be pushed past its doubt).
+_UNDECIDED = ("I'm not sure, and I can't decide that for you.",
+              "I don't know about that; I can only tell you what I asked for.")
 #: The answer on a task whose policy forbids a change the agent offers (the task lists forbidden calls).
 _DECLINE = ("No, please don't do that.", "No thanks, please leave it as it is.")
 #: A question that asks for the user's agreement (a decision fact) on its own, before any change.

@@ -19,9 +19,9 @@ CODE = {"value": "WF4YWVC6", "keywords": ["confirmation", "code"]}
 YES = {"value": "Yes, please go ahead.", "keywords": ["proceed", "go ahead", "confirm", "would you like", "shall i"]}
 
 
-def talk(t: Task, *messages: str) -> list:
+def talk(t: Task, *messages: str, seed: int = 0) -> list:
     user = ScriptedUser()
-    user.start(t, 0)
+    user.start(t, seed)
     return [user.respond(m) for m in messages]
 
 
@@ -50,6 +50,11 @@ def test_yes_no_questions_get_the_declared_decision_or_no_consent():
     assert talk(task(answer=YES), "Would you like me to proceed?")[0].content == "Yes, please go ahead."
     undecided = talk(task(), "Should I cancel the policy for you?")[0].content.lower()
     assert "go ahead with what" not in undecided and "not sure" in undecided or "don't know" in undecided
+    for question in ("The channel in your request holds no such member. Should I delete it anyway?",
+                     "Should I cancel the policy for you?", "Do you want me to proceed with the wrong course?"):
+        for seed in range(4):
+            said = talk(task(), question, seed=seed)[0].content.lower()
+            assert not any(w in said for w in ("just do", "go ahead", "stick to", "yes")), said
     forbidding = Task(id="t", instruction="Just a quote.", gold_calls=[{"name": "x"}],
                       forbidden_calls=[{"name": "cancel"}])
     assert talk(forbidding, "Do you want me to cancel it now?")[0].content.startswith("No")
