@@ -54,6 +54,11 @@ def test_a_repeated_read_after_a_write_is_no_duplicate():
 def test_arguments_are_compared_the_way_a_tool_reads_them():
     assert values_match("BTR5528", "BTR 5528") and values_match("a@b.c", "A@B.C ") and values_match("ORD-1", "ord1")
     assert not values_match("BTR5528", "BTR5529") and not values_match("x", "")
+    # A date and time is the instant it stores: seconds left out, a space for the T, UTC for no zone.
+    assert values_match("2026-03-02T19:45:00", "2026-03-02T19:45") and values_match("2026-03-02T19:45:00Z",
+                                                                                    "2026-03-02 19:45")
+    assert not values_match("2026-03-02T19:45:00", "2026-03-02T19:46") and not values_match(
+        "2026-03-02T19:45:00+02:00", "2026-03-02T19:45") and not values_match("2026-03-02", "2026-03-02T00:00")
 
 
 def test_another_read_that_reaches_the_same_facts_counts_as_the_gold_read():

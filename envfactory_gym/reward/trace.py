@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 import networkx as nx
@@ -27,7 +29,10 @@ def values_match(gold: Any, pred: Any, tol: float = 1e-6) -> bool:
     if isinstance(gold, (int, float)) and isinstance(pred, (int, float)):
         return math.isclose(gold, pred, rel_tol=0, abs_tol=tol)
     if isinstance(gold, str) and isinstance(pred, str):
-        return gold.strip() == pred.strip() or _folded(gold) == _folded(pred) != ""
+        if gold.strip() == pred.strip() or _folded(gold) == _folded(pred) != "":
+            return True
+        moment = _moment(gold)
+        return moment is not None and moment == _moment(pred)
     if isinstance(gold, Mapping) and isinstance(pred, Mapping):
         return gold.keys() == pred.keys() and all(values_match(gold[k], pred[k], tol) for k in gold)
     if isinstance(gold, (list, tuple)) and isinstance(pred, (list, tuple)):
@@ -42,6 +47,24 @@ def values_match(gold: Any, pred: Any, tol: float = 1e-6) -> bool:
 
 def _folded(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+_ISO_MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?")
+
+
+def _moment(text: str) -> datetime | None:
+    """An ISO date and time as the instant a tool stores ("2026-03-02T19:45" is "2026-03-02T19:45:00"; UTC and
+    no zone are the same clock), or None for any other text."""
+    text = text.strip()
+    if not _ISO_MOMENT.fullmatch(text):
+        return None
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    if moment.tzinfo is not None and moment.utcoffset() == timedelta(0):
+        moment = moment.replace(tzinfo=None)
+    return moment
 
 
 def call_matches(gold: GoldCall, name: str, arguments: Mapping[str, Any], tol: float = 1e-6) -> bool:
