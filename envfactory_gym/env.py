@@ -201,7 +201,9 @@ class ToolUseEnv(ConversationEnv, EzPickle):
 
     def _system_prompt(self) -> str:
         compact = self.prompt == "compact"
-        parts = [self.package.compact_policy if compact else self.package.policy, _CONVERSATION_RULES]
+        budget = (f" You have {self.max_steps} actions in all (tool calls and messages together): look records up "
+                  "with the filters the tools offer rather than one by one.")
+        parts = [self.package.compact_policy if compact else self.package.policy, _CONVERSATION_RULES + budget]
         if self.tools_in_system:
             lines = "\n".join(f"- {t.signature_line(compact=compact)}" for t in self._tools.values())
             parts.append(f"# Tools\n{lines}\n\n{CALL_FORMAT}")

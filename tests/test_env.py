@@ -213,3 +213,9 @@ def test_values_inside_call_arguments_are_not_said_to_the_user(library_env):
                      "</tool_call>")
     *_, info = library_env.step("Done.")
     assert info["reward_components"]["communicate"] == 1.0  # text beside a call is said
+
+
+def test_the_system_prompt_states_the_action_budget():
+    env = gym.make("EnvFactory/retail-v0", max_steps=17)
+    assert "You have 17 actions in all" in env.unwrapped.system_prompt
+    env.close()
