@@ -9,6 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from envfactory_gym.database.connection import shared_connection
 from envfactory_gym.package import EnvPackage
 from envfactory_gym.querygen.graph import feeds, identifier_columns
 from envfactory_gym.querygen.spec import QueryGenSpec
@@ -65,6 +66,7 @@ class References:
         self.keys = {t.primary_key[0] for t in pkg.template.tables.values() if len(t.primary_key) == 1}
         self.now = as_datetime(pkg.manifest.now) or datetime(2026, 1, 1)
         self.said: set[tuple[str, str]] = set()
+        self._rows: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
         self.occurrences: dict[tuple[str, str], list[tuple[dict[str, Any], list[dict[str, Any]]]]] = {}
         for result in results:
             for record, siblings in _records(result):
@@ -103,51 +105,174 @@ class References:
 
     def describe(self, key: str, value: Any, again: bool = True, avoid: Iterable[Any] = ()) -> str | None:
         """A description of the row whose ``key`` is ``value``; None when none tells it apart. A description that
-        says one of the ``avoid`` values (the answer to the question asked about the row) is never used."""
+        says one of the ``avoid`` values (the answer to the question asked about the row) is never used.
+
+        A description says what is true of the row itself: it is filled from a record of the row's own table, or
+        from a record of another table only with the fields that hold the row's own values (a joined
+        ``parent_name``); a field of that other record (its own name, its own date) is said only as that
+        record's ("the <noun> whose <other noun> has <field> 22 June")."""
         avoided = [normalise(a) for a in avoid if normalise(a)]
-        table = self.table_for(key)
-        decl = self.spec.tables.get(table or "")
         mark = (key, str(value))
+        found = self.occurrences.get(mark, [])
+        table = self._keyed_table(key)
+        decl = self.spec.tables.get(table or "")
         if again and mark in self.said:
             if decl is not None and decl.again:
                 return decl.again
             if decl is not None and decl.refer and not _slots(decl.refer[0]):
                 return decl.refer[0]  # a fixed phrase ("my account") is said the same way again
             return f"that {noun(table or key.removesuffix('_id'), self.spec)}"
-        found = self.occurrences.get(mark, [])
-        records = [r for r, _ in found] or [{}]
-        for text in self._candidates(table, key, found):
+        own = [r for r, _ in found if self._is_row(r, key, table)]
+        foreign = [r for r, _ in found if not any(r is o for o in own)]
+        rows = self._target_rows(table, key, value, own) if foreign else own
+        options: list[tuple[str, list[tuple[dict[str, Any], list[dict[str, Any]] | bool | None]]]] = [
+            (text, [(r, None) for r in own or ([] if found else [{}])] + [(r, rows) for r in foreign])
+            for text in self._candidates(table, key, own, foreign)]
+        options += [(text, [(r, False) for r in records]) for text, records in self._via(table, key, foreign)]
+        for text, sources in options:
             parts = parse(text)
-            desc = next((d for d in (self._render(parts, r) for r in records) if d), None)
+            desc, record = next(((d, r) for r, check in sources for d in [self._render(parts, r, key, check)] if d),
+                                (None, {}))
             if desc is None or any(within(a, normalise(desc)) for a in avoided):
                 continue
+            if any(_same(lookup(record, s.name), a, s.fmt == "date") for s, _ in slots(parts) for a in avoid):
+                continue  # the answer in other words ("10 April" for 2025-04-10)
             if self._unique(parts, desc, key, value, found):
                 self.said.add(mark)
                 return desc
         return None
 
-    def _candidates(self, table: str | None, key: str, found: list[tuple[dict[str, Any], list[Any]]]) -> list[str]:
+    def _candidates(self, table: str | None, key: str, own: list[dict[str, Any]],
+                    foreign: list[dict[str, Any]]) -> list[str]:
+        """The declared descriptions, then generic ones from the fields of the row's own records (and the fields
+        of other records that join the row's own name: ``parent_name`` beside ``parent_id``)."""
         decl = self.spec.tables.get(table or "")
         out = list(decl.refer) if decl is not None else []
         word = noun(table or key.removesuffix("_id"), self.spec)
-        records = [r for r, _ in found]
-        names = [k for r in records for k, v in r.items()
-                 if isinstance(v, str) and any(n in k for n in _NAMING) and not is_reference(k, self.ids)]
-        dates = [k for r in records for k, v in r.items()
-                 if as_datetime(v) is not None and not is_reference(k, self.ids)]
-        if not records:
+        if not own and not foreign:
             return out  # a row no result shows can only be named by a fixed phrase
+        base = _base(key)
+        fields = [(k, v) for r in own for k, v in r.items() if not self._joined(k, r, key)]
+        fields += [(k, v) for r in foreign for k, v in r.items() if k.startswith(f"{base}_")]
+        names = [k for k, v in fields
+                 if isinstance(v, str) and any(n in k for n in _NAMING) and not is_reference(k, self.ids)]
+        dates = [k for k, v in fields if as_datetime(v) is not None and not is_reference(k, self.ids)]
+        dates = sorted(dict.fromkeys(dates), key=lambda k: "creat" not in k)  # its creation first
+
+        def when(k: str, fmt: str) -> str:  # "from" a row's only date or its creation; else the date's name
+            return f"from {{{k}:{fmt}}}" if len(dates) == 1 or "creat" in k else \
+                f"with {self.spec.label(k)} {{{k}:{fmt}}}"
+
         out += [f'the {word} "{{{k}}}"' for k in dict.fromkeys(names)]
-        out += [f"the {word} from {{{k}:date}}" for k in dict.fromkeys(dates)]
-        out += [f"the {word} from {{{k}:datetime}}" for k in dict.fromkeys(dates)]
+        out += [f"the {word} {when(k, 'date')}" for k in dates]
+        out += [f"the {word} {when(k, 'datetime')}" for k in dates]
         if names and dates:
-            out.append(f'the {word} "{{{names[0]}}}" from {{{dates[0]}:datetime}}')
-        if not out or decl is None:
+            out.append(f'the {word} "{{{names[0]}}}" {when(dates[0], "datetime")}')
+        if (not out or decl is None) and own:  # (a record of another row says nothing of this one's)
             out.append(f"the {word}")
         # Last: a field value of its own ("the manifest with tag TAG-0403"), for rows with no name or date
         out += [f"the {word} with {self.spec.label(k)} {{{k}}}" for k in dict.fromkeys(
-            k for r in records for k, v in r.items() if self._trait(k, v))]
+            k for k, v in fields if self._trait(k, v))]
         return out
+
+    def _via(self, table: str | None, key: str, foreign: list[dict[str, Any]]) -> list[tuple[str, list[Any]]]:
+        """Descriptions through a record of another table that refers to the row, said as that record's own
+        ("the <noun> whose <other noun> has <field> 22 June 2025"), with the records to fill them."""
+        word = noun(table or key.removesuffix("_id"), self.spec)
+        out: dict[str, list[dict[str, Any]]] = {}
+        for r in foreign:
+            other = self._record_table(r)
+            if other is None or other == table:
+                continue
+            columns = set(self.pkg.template.tables[other].columns)
+            whose = noun(other, self.spec)
+            said = f"the {word} whose {whose} has"
+            for k, v in r.items():
+                if k not in columns or is_reference(k, self.ids) or not self.spec.askable(k) or _SECRET.search(k):
+                    continue
+                label = self.spec.label(k)
+                label = label[len(whose) + 1:] if label.startswith(f"{whose} ") else label  # "<x> has status",
+                # not "<x> has <x> status"
+                if as_datetime(v) is not None:
+                    texts = [f"{said} {label} {{{k}:date}}", f"{said} {label} {{{k}:datetime}}"]
+                elif isinstance(v, str) and any(n in k for n in _NAMING) and self._trait(k, v):
+                    texts = [f'{said} {label} "{{{k}}}"']
+                elif self._trait(k, v):
+                    texts = [f"{said} {label} {{{k}}}"]
+                else:
+                    continue
+                for text in texts:
+                    out.setdefault(text, []).append(r)
+        return sorted(out.items(), key=lambda item: ('"' not in item[0], ":date" not in item[0]
+                                                     and ":datetime" not in item[0]))
+
+    # -- whose record is it --------------------------------------------------------------------------------
+
+    def _record_table(self, record: dict[str, Any]) -> str | None:
+        """The table a record is a row of: the one sharing most of its fields (None when none shares one, or
+        several share as many)."""
+        scores = {t.name: len(set(record) & set(t.columns)) for t in self.pkg.template.tables.values()}
+        best = max(scores.values(), default=0)
+        tops = [t for t, n in scores.items() if n == best]
+        return tops[0] if best and len(tops) == 1 else None
+
+    def _keyed_table(self, key: str) -> str | None:
+        """The table of the rows ``key`` names; where several tables have that key (variants of one record:
+        a compact one, a request's), the one of the plainest noun, else :meth:`table_for`'s."""
+        first = self.table_for(key)
+        keyed = [t.name for t in self.pkg.template.tables.values() if list(t.primary_key) == [key]]
+        if len(keyed) < 2:
+            return first
+        return min(keyed, key=lambda t: (len(noun(t, self.spec).split()), t != first))
+
+    def _is_row(self, record: dict[str, Any], key: str, table: str | None) -> bool:
+        """Whether ``record`` is a record of the row ``key`` names (not of another row that refers to it): the
+        tables sharing most of its fields include one keyed by ``key``."""
+        if self.own_key(record) != key:
+            return False
+        if table is None:
+            return True
+        tables = self.pkg.template.tables.values()
+        best = max((len(set(record) & set(t.columns)) for t in tables), default=0)
+        return any(list(t.primary_key) == [key] for t in tables if len(set(record) & set(t.columns)) == best)
+
+    def _joined(self, field: str, record: dict[str, Any], key: str) -> bool:
+        """Whether a field of a row's record holds another row's value (``customer_name`` beside
+        ``customer_id``): the row's description names it only through a declared one."""
+        return any(field.startswith(f"{_base(k)}_") for k in record
+                   if k != key and k in self.ids and k.endswith("_id") and field != k)
+
+    def _target_rows(self, table: str | None, key: str, value: Any,
+                     own: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The row's own values: its records in the results and its row of the initial state."""
+        rows = list(own)
+        if table is not None and key in self.pkg.template.tables[table].columns:
+            cache = self._rows
+            mark = (table, key, str(value))
+            if mark not in cache:
+                cache[mark] = _initial_rows(self.pkg, table, key, value)
+            rows += cache[mark]
+        return rows
+
+    def _vouched(self, record: dict[str, Any], slot: Slot, key: str, rows: list[dict[str, Any]]) -> bool:
+        """Whether a field of another row's ``record`` may describe the row ``key`` names: it holds a value of
+        that row (``parent_name`` = the parent's ``name``), or, where the row has no such field, a value the
+        tool joined in (no field of the record's own table, nor one named for a third row)."""
+        field, base = slot.head, _base(key)
+        value = lookup(record, slot.name)
+        if value is None:
+            return True  # nothing said: the description does not render
+        names = {field, field.removeprefix(f"{base}_")}
+        matched = [v for row in rows for c, v in row.items()
+                   if (c in names or field == base) and not is_reference(c, self.ids)]
+        if any(_same(value, v) for v in matched):
+            return True
+        if matched and field != base:
+            return False  # the row has this field, with another value
+        other = self._record_table(record)
+        if other is None:
+            return field.startswith(f"{base}_")
+        return field not in self.pkg.template.tables[other].columns and not self._joined(field, record, key)
 
     def _trait(self, key: str, value: Any) -> bool:
         """Whether a field value may tell a row apart: a short scalar that is no id, date, code, secret or user
@@ -160,7 +285,12 @@ class References:
         return (isinstance(value, str) and 2 <= len(value) <= 40 and as_datetime(value) is None
                 and not re.fullmatch(r"[\[{].*|\W*|[a-z]+(_[a-z]+)+", value, re.DOTALL) and "\n" not in value)
 
-    def _render(self, parts: tuple[Any, ...], record: dict[str, Any]) -> str | None:
+    def _render(self, parts: tuple[Any, ...], record: dict[str, Any], key: str = "",
+                rows: list[dict[str, Any]] | None | bool = None) -> str | None:
+        """``parts`` filled from ``record``; with ``rows`` (the described row's own values), a record of another
+        row whose every slot must be vouched for (see :meth:`_vouched`)."""
+        if isinstance(rows, list) and not all(self._vouched(record, s, key, rows) for s, _ in slots(parts)):
+            return None
         return render(parts, lambda s: self.word(lookup(record, s.name), s))
 
     def word(self, value: Any, slot: Slot) -> str | None:
@@ -193,6 +323,42 @@ class References:
 
 def _slots(text: str) -> list[tuple[Slot, bool]]:
     return slots(parse(text))
+
+
+def _base(key: str) -> str:
+    """The name a key's joined fields start with (``parent_id`` -> ``parent``)."""
+    return key[:-3] if key.endswith("_id") else key
+
+
+def _same(a: Any, b: Any, day: bool = False) -> bool:
+    """Whether two field values say the same (dates as dates, or as days with ``day``; numbers as numbers;
+    text case-blind)."""
+    if a is None or b is None or isinstance(a, (bool, dict, list)) or isinstance(b, (bool, dict, list)):
+        return False
+    when_a, when_b = as_datetime(a), as_datetime(b)
+    if when_a is not None or when_b is not None:
+        if day and when_a is not None and when_b is not None:
+            return when_a.date() == when_b.date()
+        return when_a == when_b
+    try:
+        return float(a) == float(b)
+    except (TypeError, ValueError):
+        return str(a).strip().casefold() == str(b).strip().casefold()
+
+
+def _initial_rows(pkg: EnvPackage, table: str, key: str, value: Any) -> list[dict[str, Any]]:
+    """The rows of ``table`` whose ``key`` is ``value`` in the environment's initial state."""
+    template = pkg.template
+    cur = shared_connection().cursor()
+    try:
+        cur.execute(f'SELECT * FROM {template.catalog}."{table}" WHERE CAST("{key}" AS VARCHAR) = ? LIMIT 5',
+                    [str(value)])
+        names = [d[0] for d in cur.description or []]
+        return [dict(zip(names, row)) for row in cur.fetchall()]
+    except Exception:  # noqa: BLE001 - a key the initial state cannot be searched by: only the results say
+        return []
+    finally:
+        cur.close()
 
 
 def _records(value: Any, siblings: list[dict[str, Any]] | None = None

@@ -20,7 +20,8 @@ from envfactory_gym.querygen.template import Slot, join_words, parse, render, sl
 from envfactory_gym.task_checks import tidy
 from envfactory_gym.tasks import Task, UserFact
 
-__all__ = ["TAG_IN_SEQUENCE", "TAG_MULTI", "UnphraseableTask", "leaked_identifiers", "refine_task"]
+__all__ = ["TAG_IN_SEQUENCE", "TAG_MULTI", "UnphraseableTask", "empty_value", "leaked_identifiers",
+           "refine_task"]
 
 #: Tags of a task with several write goals, and of one whose goals must be done in the sequence asked.
 TAG_MULTI = "multi_goal"
@@ -71,10 +72,15 @@ class _Writer:
         goals = [self._goal(i) for i in writes] or [self._question()]
         mentions = [m for i, c in enumerate(calls) if not self.pkg.tools[c.name].writes
                     for m in [self._mention(i)] if m]
-        text = _sentences(" ".join([opening, *mentions, self._join(goals)]))
-        refined = self.task.model_copy(update={"instruction": text, "user_facts": {**self.task.user_facts,
-                                                                                   **self.facts}})
-        missing = missing_values(refined, user_values(refined, self.pkg), value_forms(refined, self.pkg))
+        refined = self._with_text(" ".join([opening, *mentions, self._join(goals)]))
+        missing = self._missing(refined)
+        if missing and writes:  # each goal says the values it needs, in its own sentence
+            goals = self._details(goals, writes, missing)
+            refined = self._with_text(" ".join([opening, *mentions, self._join(goals)]))
+            missing = self._missing(refined)
+            if missing:
+                raise UnphraseableTask(f"task {self.task.id}: no goal of the request says {missing[0]!r}")
+        text = refined.instruction
         if missing:
             where = {str(v): k for c in calls for k, v in c.arguments.items() if not isinstance(v, list)}
             extra = join_words([f"{self.spec.label(where.get(v, 'detail'))} {v}" for v in missing], limit=len(missing))
@@ -138,6 +144,35 @@ class _Writer:
             return ""  # said at the end, if no later sentence says it
         return self._say(i, templates, {}, optional=True)
 
+    def _with_text(self, text: str) -> Task:
+        return self.task.model_copy(update={"instruction": _sentences(text),
+                                            "user_facts": {**self.task.user_facts, **self.facts}})
+
+    def _missing(self, task: Task) -> list[str]:
+        """The user values the request does not say yet; empty ones ([], {}) are never said."""
+        return [v for v in missing_values(task, user_values(task, self.pkg), value_forms(task, self.pkg))
+                if not empty_value(v)]
+
+    def _details(self, goals: list[str], writes: list[int], missing: list[str]) -> list[str]:
+        """Each goal with the ``missing`` values it needs in its own sentence ("..., with colour red"): the
+        values of its call and of the lookups since the previous goal."""
+        details: list[list[str]] = [[] for _ in goals]
+        for value in missing:
+            for j, call in enumerate(self.task.gold_calls):
+                k = next((k for k, v in call.arguments.items() if not is_reference(k, self.ids)
+                          and value in [str(x) for x in (v if isinstance(v, list) else [v])]), None)
+                if k is not None:
+                    g = next((g for g, i in enumerate(writes) if i >= j), len(writes) - 1)
+                    details[g].append(f"{self.spec.label(k, call.name)} {self.spec.say_value(call.name, k, value)}")
+                    break
+        out = []
+        for goal, said in zip(goals, details):
+            if said:
+                stop = goal[-1] if goal[-1:] in (".", "!", "?") else "."
+                goal = f"{goal.rstrip('.!?')}, with {join_words(said, limit=len(said))}{stop}"
+            out.append(goal)
+        return out
+
     def _join(self, goals: list[str]) -> str:
         if len(goals) == 1:
             return _cap(goals[0])
@@ -151,7 +186,7 @@ class _Writer:
         """The user values of call ``i`` that the request must still say."""
         call = self.task.gold_calls[i]
         return [k for k, v in call.arguments.items()
-                if not is_reference(k, self.ids) and k not in call.masked and v is not None
+                if not is_reference(k, self.ids) and k not in call.masked and not empty_value(v)
                 and str(v) not in self.said]
 
     def _say(self, i: int, templates: list[str], extra: dict[str, str], needs_record: bool = False,
@@ -195,8 +230,8 @@ class _Writer:
                     break
             else:
                 return None
-            if value is None:
-                return None
+            if value is None or (slot.optional and empty_value(value)):
+                return None  # an empty value ([], {}) is no detail to state
             if is_reference(slot.head, self.ids):
                 key = self.refs.key_of(slot.head)
                 values = value if isinstance(value, list) else [value]
@@ -254,6 +289,13 @@ class _Writer:
             fmt = ":number" if isinstance(v, (int, float)) and not isinstance(v, bool) else ""
             out.append(f"[, {self.spec.label(k, call.name)} {{{k}{fmt}}}]")
         return "".join(out)
+
+
+def empty_value(value: Any) -> bool:
+    """Whether a value says nothing (None, "", an empty list or record, or its JSON text): never a detail."""
+    if value is None or (isinstance(value, (list, dict, tuple)) and not value):
+        return True
+    return isinstance(value, str) and value.strip() in ("", "[]", "{}", "null")
 
 
 def _sentences(text: str) -> str:

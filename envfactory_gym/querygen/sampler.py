@@ -477,7 +477,7 @@ class TaskSampler:
         if given:  # an optional parameter the tool's declarations give values for: the user states one
             p = self.rng.choice(given)
             value = self._declared_value(state, tool, p)
-            if value is not None:
+            if value is not None and not _structured(value):  # a record or list of them is no thing to say
                 args[p] = value
         if not t.required:
             enums = [(p, prop["enum"]) for p, prop in t.parameters.items() if "enum" in prop]
@@ -500,10 +500,12 @@ class TaskSampler:
             return self.rng.choice(decl.choices)
         table, _, column = (decl.column or "").partition(".")
         info = self.pkg.template.tables[table]
-        count = state.db.scalar(f"SELECT count(*) FROM {table} WHERE {column} IS NOT NULL")
+        # an empty value ('', [], {}) is nothing a user asks for
+        said = f"{column} IS NOT NULL AND trim(CAST({column} AS VARCHAR)) NOT IN ('', '[]', '{{}}', 'null')"
+        count = state.db.scalar(f"SELECT count(*) FROM {table} WHERE {said}")
         if not count:
             return None
-        value = state.db.scalar(f"SELECT {column} FROM {table} WHERE {column} IS NOT NULL ORDER BY "
+        value = state.db.scalar(f"SELECT {column} FROM {table} WHERE {said} ORDER BY "
                                 f"{', '.join(info.primary_key)} LIMIT 1 OFFSET ?", [self.rng.randrange(count)])
         if decl.part == "word":
             words = [w for w in re.findall(r"[\w'-]+", str(value)) if len(w) >= 2]
@@ -564,3 +566,10 @@ class TaskSampler:
             tags += [TAG_MULTI, f"goals_{len(writes)}", *([TAG_IN_SEQUENCE] if chain.in_sequence else [])]
         return Task(id=f"{self.pkg.manifest.name}-qg{self.seed}-{index:05d}", instruction=f"Steps: {steps}",
                     gold_calls=chain.calls, outputs=outputs, tags=tags)
+
+
+def _structured(value: Any) -> bool:
+    """Whether a value is a list or record (or its JSON text): no detail a user states in words."""
+    if isinstance(value, (list, dict)):
+        return True
+    return isinstance(value, str) and value.strip()[:1] in ("[", "{") and value.strip()[-1:] in ("]", "}")

@@ -152,8 +152,8 @@ def _values(plan: Plan, tp: ToolPlan, a: Arg, rows: dict[str, list[dict[str, str
     if a.role != "value" or c.references:
         return None
     own = tp.table.column(c.name)
-    if not c.required and tp.verb != "update":
-        return None  # optional values of other writes stay the user's choice
+    if not c.required and (tp.verb != "update" or c.kind == "json"):
+        return None  # optional values of other writes stay the user's choice; a structured one is not said
     if c.enum:
         return {"choices": list(c.enum)} if not c.required else None
     if c.unique:
