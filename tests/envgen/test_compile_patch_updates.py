@@ -30,12 +30,14 @@ def test_a_list_of_path_value_changes_is_one_input_per_field() -> None:
 
 
 def test_the_update_changes_the_fields_given(roster: Path) -> None:
+    seeded = len((roster / "seed" / "teams.csv").read_text(encoding="utf-8").splitlines()) - 1
+    new = f"T-{seeded + 1:04d}"  # as many teams are seeded as their list shows (listing.list_rows)
     made, changed, got = run_calls(roster, [
         ("create_team", {"team_name": "Otters", "motto": "Paddle on"}),
-        ("update_team", {"team_id": "T-0041", "motto": "Swim on"}),
-        ("describe_team", {"team_id": "T-0041"}),
+        ("update_team", {"team_id": new, "motto": "Swim on"}),
+        ("describe_team", {"team_id": new}),
     ])
-    assert made["team_id"] == "T-0041"
+    assert made["team_id"] == new
     assert changed["motto"] == "Swim on" and got["team_name"] == "Otters"
 
 

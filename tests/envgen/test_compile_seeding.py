@@ -70,7 +70,7 @@ def test_strings_are_drawn_by_their_class() -> None:
     assert d["website_url"]["provider"] == "url"
     assert d["psp_reference"] == {"kind": "token", "prefix": "PSP-", "width": 6, "optional": 0.1}
     assert d["account_number"]["prefix"] == "" and d["account_number"]["width"] == 8
-    assert d["status"]["kind"] == "pick" and d["status"]["values"] == ["Active", "Inactive", "Closed"]
+    assert d["status"]["kind"] == "enum" and d["status"]["values"] == ["Active", "Inactive", "Closed"]  # enforced
     assert d["notes"]["kind"] == "text"  # the only kind of field seeded with a sentence
 
 

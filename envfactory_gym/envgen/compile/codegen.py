@@ -6,7 +6,15 @@ import json
 import textwrap
 from typing import Any
 
-from envfactory_gym.envgen.compile.listing import LIST_CHARS, SELECT_HELPER, list_returns, list_sql, summary_columns
+from envfactory_gym.envgen.compile.listing import (
+    LIST_CHARS,
+    SELECT_HELPER,
+    key_filter,
+    list_returns,
+    list_sql,
+    ref_labels,
+    summary_columns,
+)
 from envfactory_gym.envgen.compile.patterns import checks_pattern
 from envfactory_gym.envgen.compile.plan import (
     Arg,
@@ -135,23 +143,7 @@ class ToolsWriter:
 
     def joins(self, t: Table) -> tuple[list[str], list[str]]:
         """The label columns of referenced rows (``plan_name``) and the joins that give them."""
-        fields, joins = [], []
-        for i, c in enumerate(c for c in t.columns if c.references and c is not t.key):
-            assert c.references is not None  # selected above
-            ref = self.plan.table(c.references)
-            label = ref.label()
-            if not label:
-                continue
-            alias = f"r{i + 1}"
-            base = c.name[:-3] if c.name.endswith("_id") else c.name
-            if len(label) == 2:  # a person's first and last name
-                fields.append(f"{alias}.{label[0]} || ' ' || {alias}.{label[1]} AS {base}_name")
-            elif label[0] in ("name", "title", "label"):
-                fields.append(f"{alias}.{label[0]} AS {base}_{label[0]}")
-            else:
-                fields.append(f"{alias}.{label[0]} AS {base}_{label[0]}")
-            joins.append(f"LEFT JOIN {ref.name} {alias} ON {alias}.{ref.key.name} = t.{c.name}")
-        return fields, joins
+        return ref_labels(self.plan, t)
 
     def render(self) -> str:
         tools = [self.tool(tp) for tp in self.plan.tools]
@@ -256,7 +248,7 @@ class ToolsWriter:
 
     def returns(self, tp: ToolPlan) -> str:
         noun = tp.table.noun
-        return {"list": list_returns(self.plan, tp.table),
+        return {"list": list_returns(self.plan, tp),
                 "get": f"The {noun} with the names of the rows it refers to.",
                 "create": f"The new {noun}.", "update": f"The {noun} as changed.",
                 "delete": f"The removed {noun}, marked deleted."}.get(tp.verb, f"The {noun} as changed.")
@@ -353,7 +345,10 @@ class ToolsWriter:
                 lines += [f'    where.append("lower(t.{col}) = lower(?)")', f"    params.append({a.name}.strip())"]
             else:
                 lines += [f'    where.append("t.{col} = ?")', f"    params.append({a.name})"]
-        lines.append(f'return _select(db, {self.sql_name(t, True)}, where, params, "t.{t.key.name}")')
+        sql = self.sql_name(t, True)
+        if key_filter(tp) and sql != self.sql_name(t):  # given the key, the whole row (the list shows summaries)
+            sql = f"{self.sql_name(t)} if {key_filter(tp)} is not None else {sql}"
+        lines.append(f'return _select(db, {sql}, where, params, "t.{t.key.name}")')
         return lines
 
     def value_lines(self, tp: ToolPlan, a: Arg, row: dict[str, str]) -> list[str]:

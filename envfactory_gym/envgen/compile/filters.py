@@ -6,6 +6,10 @@ filter can ask for (and the tools that write the field accept the same ones). A 
 hold (``late``: LATE_ONLY or NOT_LATE_ONLY on a yes/no field, a text filter on a number) stands for a rule the
 specification does not spell out: it is no equality filter on that field and is left out with a note, as paging and
 sorting parameters are.
+
+A field whose description (or that of an input writing it) lists its whole set of values ("One of (draft, final,
+archived)") takes that set as an enum (:func:`fit_described`): seeded rows hold those values and the tools accept only
+them, as a specification's own enum.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from envfactory_gym.envgen.compile.blueprint import Arg, Column, Table, ToolPlan, words
+from envfactory_gym.envgen.compile.described import described_enum
 
 
 def _some(values: list[Any]) -> str:
@@ -73,3 +78,29 @@ def fit_filters(tools: list[ToolPlan], notes: list[str]) -> None:
                 a.column.enum = list(own.enum)
             elif own is not None and own.enum and a.role == "filter" and a.column.enum != own.enum:
                 a.column.enum = list(own.enum)
+
+
+def fit_described(tables: list[Table], tools: list[ToolPlan], notes: list[str]) -> None:
+    """Give open text fields the whole set of values their description lists, or that of an input writing or
+    filtering them ("One of (draft, final, archived)"), as an enum; the inputs of the field then allow those values.
+
+    A field some input gives an enum of the specification's own is left to :func:`fit_filters`."""
+    inputs: dict[tuple[str, str], list[Arg]] = {}
+    for tp in tools:
+        for a in tp.args:
+            if a.role in ("filter", "value"):
+                inputs.setdefault((tp.table.name, a.target or a.name), []).append(a)
+    for t in tables:
+        for c in t.columns:
+            args = inputs.get((t.name, c.name), [])
+            if not _takes_enum(c, t) or any(a.column.enum for a in args):
+                continue
+            values = described_enum(c) or next((v for a in args if a.column.kind == "string"
+                                                for v in [described_enum(a.column)] if v), [])
+            if not values:
+                continue
+            c.enum = list(values)
+            for a in args:
+                if a.column.kind == "string":
+                    a.column.enum = list(values)
+            notes.append(f"{t.entity} field {c.name!r} takes the values its description lists ({_some(values)})")

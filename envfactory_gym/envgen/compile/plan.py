@@ -81,7 +81,7 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
     in ``plan.left_out`` (``focus``: the resources the subset is built around). Only when no tool remains is that an
     error.
     """
-    from envfactory_gym.envgen.compile.filters import fit_filters
+    from envfactory_gym.envgen.compile.filters import fit_described, fit_filters
     from envfactory_gym.envgen.compile.openapi import sql_reserved
     from envfactory_gym.envgen.compile.scope import container_of, find_scope
     from envfactory_gym.envgen.compile.subset import MAX_TABLES, MAX_TOOLS, choose
@@ -159,6 +159,7 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
         except CompileError as exc:
             skipped.append({"operation": op.name, "method": op.method or "", "path": op.path or "",
                             "reason": str(exc).split(f"operation {op.name!r} ", 1)[-1].split(": ", 1)[-1]})
+    fit_described(tables, tools, notes)
     fit_filters(tools, notes)
     if not any(tp.writes for tp in tools):  # a stateful environment needs something to change
         reasons = [s["reason"] for s in skipped if s.get("method", "GET") != "GET"]

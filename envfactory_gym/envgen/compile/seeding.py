@@ -7,6 +7,8 @@ import pprint
 from importlib import resources
 from typing import Any
 
+from envfactory_gym.envgen.compile.described import is_class_field
+from envfactory_gym.envgen.compile.listing import list_rows
 from envfactory_gym.envgen.compile.plan import Column, Plan, Table
 from envfactory_gym.envgen.compile.seedvalues import (
     anchor,
@@ -115,7 +117,8 @@ def draw(c: Column, t: Table) -> dict[str, Any]:
     if c.required and out["kind"] in ("enum", "pick") and "" in out["values"] and len(out["values"]) > 1:
         out["values"] = [v for v in out["values"] if v != ""]  # an empty text would load as NULL
     if not c.required:
-        out["optional"] = 0.6 if out["kind"] in ("text", "pick") else 0.1
+        listed = out["kind"] == "pick" and is_class_field(c)  # a status or type is seldom left empty
+        out["optional"] = 0.6 if out["kind"] in ("text", "pick") and not listed else 0.1
     return out
 
 
@@ -241,7 +244,7 @@ def table_specs(plan: Plan) -> list[dict[str, Any]]:
             columns[c.name] = d
         # a timestamp that follows another is drawn after it
         columns = dict(sorted(columns.items(), key=lambda kv: "after" in kv[1]))
-        rows = max(t.seed_rows, len(_examples(t, plan)))
+        rows = max(list_rows(plan, t, draw, t.seed_rows), len(_examples(t, plan)))  # a list shows them all
         key: dict[str, Any] = {"column": t.key.name, "prefix": t.prefix, "width": t.width, "start": t.start}
         if t.key.enum:  # a fixed set of keys (an enum the specification gives the key): one row each
             key["values"] = list(t.key.enum)

@@ -9,6 +9,13 @@ import random
 import re
 from typing import Any
 
+from envfactory_gym.envgen.compile.described import (  # noqa: F401  (described_values: re-exported)
+    VALUES_PHRASE,
+    class_words,
+    described_values,
+    fits_pattern,
+    is_class_field,
+)
 from envfactory_gym.envgen.compile.plan import Column, Table
 
 #: Names whose last word says the value is free text: the only strings seeded with a sentence.
@@ -46,9 +53,6 @@ STATUS_WORDS = frozenset({"status", "state", "stage", "phase", "lifecycle"})
 #: Date formats a ``*_timestamp_format`` or ``*_date_format`` field names.
 TIME_FORMATS = ["yyyy-MM-dd'T'HH:mm:ss'Z'", "yyyy-MM-dd HH:mm:ss", "epoch_seconds", "epoch_milliseconds",
                 "MM/dd/yyyy HH:mm"]
-#: Phrases that introduce the values a string field takes ("Possible values: 'Active', 'Closed'").
-VALUES_PHRASE = re.compile(r"(?:possible|permitted|allowed|valid|supported|accepted)\s+values?\s*(?:are|is|include)?"
-                           r"\s*:?\s*(.*)", re.I | re.S)
 BETWEEN = re.compile(r"\b(?:between|from)\s+(-?\d+(?:\.\d+)?)\s*(?:and|to|-)\s*(-?\d+(?:\.\d+)?)\b", re.I)
 PAST_TENSE = re.compile(r"\b(?:was|were|has been|had been)\b", re.I)
 WORD = re.compile(r"[A-Za-z][A-Za-z_]*")
@@ -68,16 +72,6 @@ def stem(word: str) -> str:
             w = w[: -len(suffix)]
             break
     return w[:-1] if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiou" else w
-
-
-def fits_pattern(pattern: str | None, value: Any) -> bool:
-    """Whether a value passes the tools' pattern check (the pattern matched against the whole value)."""
-    if not pattern or not isinstance(value, str):
-        return True
-    try:
-        return re.fullmatch(pattern.strip("^$"), value) is not None
-    except re.error:
-        return True
 
 
 def _sample(node: Any, rng: random.Random) -> str | None:
@@ -158,15 +152,6 @@ def pattern_samples(pattern: str, seed: str, count: int = 12) -> list[str]:
     return sorted(out)
 
 
-def described_values(c: Column) -> list[str]:
-    """The values a description lists for a field the specification gives no enum ("Possible values: 'A', 'B'")."""
-    m = VALUES_PHRASE.search(c.description or "")
-    if not m:
-        return []
-    found = re.findall(r"'([^'\n]{1,40})'|\"([^\"\n]{1,40})\"|`([^`\n]{1,40})`", m.group(1))
-    return list(dict.fromkeys(next(g for g in groups if g) for groups in found))
-
-
 def sibling_enum(c: Column, t: Table) -> list[Any]:
     """The enum of the column a ``<name>_string`` column is the free-text alternative of."""
     if c.name.endswith("_string"):
@@ -187,7 +172,8 @@ def _code(c: Column) -> dict[str, Any]:
 
 
 def string_draw(c: Column, t: Table) -> dict[str, Any]:
-    """How a plain string column (no enum, key, reference, example or Faker name) is seeded by its class; a
+    """How a plain string column (no enum, key, reference, example or Faker name) is seeded by its class: the
+    values its description lists, the words of its class (a status, a type, a method: never a code), ...; a
     code-shaped token when no class fits (a sentence only for free text: descriptions, notes, messages)."""
     words = tokens(c.name)
     last = words[-1] if words else ""
@@ -195,6 +181,13 @@ def string_draw(c: Column, t: Table) -> dict[str, Any]:
     listed = described_values(c) or sibling_enum(c, t)
     if listed:
         return {"kind": "pick", "values": listed}
+    if words[-2:] in (["content", "type"], ["media", "type"], ["mime", "type"]):
+        return {"kind": "faker", "provider": "mime_type"}
+    if is_class_field(c):  # a kind of something or where it stands: words of its class, never a code
+        upper = any(isinstance(v, str) and v.isupper() for o in t.columns for v in o.enum or [])
+        values = class_words(c, upper)
+        if values:
+            return {"kind": "pick", "values": values}
     if "currency" in words[-2:] or re.search(r"\bcurrency code\b|\biso[ -]?4217\b", desc):
         return {"kind": "faker", "provider": "currency_code"}
     if "country" in words[-2:]:
