@@ -15,9 +15,12 @@ from envfactory_gym.querygen.graph import feeds, identifier_columns
 from envfactory_gym.querygen.spec import QueryGenSpec
 from envfactory_gym.querygen.template import Slot, as_datetime, format_value, join_words, lookup, parse, render, slots
 from envfactory_gym.reward.answers import normalise, within
+from envfactory_gym.tasks import GoldCall
 
 #: Result fields whose names suggest that they name a row (used when a table declares no descriptions).
 _NAMING = ("name", "title", "label")
+#: How :meth:`References.describe` marks a record a write returned (the row as the write left it).
+_AFTER = "after"
 #: Fields no one names a row by: what they hold is kept secret.
 _SECRET = re.compile(r"password|secret|private|credential")
 
@@ -60,7 +63,8 @@ class References:
     same result list) shares; a row met again in the same request is "that <noun>".
     """
 
-    def __init__(self, pkg: EnvPackage, spec: QueryGenSpec, results: Sequence[Any]) -> None:
+    def __init__(self, pkg: EnvPackage, spec: QueryGenSpec, results: Sequence[Any],
+                 calls: Sequence[GoldCall] | None = None) -> None:
         self.pkg, self.spec = pkg, spec
         self.ids = identifier_columns(pkg)
         self.keys = {t.primary_key[0] for t in pkg.template.tables.values() if len(t.primary_key) == 1}
@@ -68,8 +72,19 @@ class References:
         self.said: set[tuple[str, str]] = set()
         self._rows: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
         self.occurrences: dict[tuple[str, str], list[tuple[dict[str, Any], list[dict[str, Any]]]]] = {}
-        for result in results:
-            for record, siblings in _records(result):
+        self._table_rows: dict[str, list[dict[str, Any]]] = {}
+        self._cut: set[int] = set()  # the record lists a tool cut short ("... 22 more rows match")
+        self._after: set[int] = set()  # the records a write returned: rows as the write left them
+        self._named: set[int] = set()  # the records a lookup by values the user says returned alone
+        for i, result in enumerate(results):
+            call = calls[i] if calls is not None and i < len(calls) else None
+            wrote = call is not None and pkg.tools[call.name].writes
+            if call is not None and not wrote and isinstance(result, dict) and any(
+                    not is_reference(k, self.ids) and v not in (None, "", [], {}) for k, v in call.arguments.items()):
+                self._named.add(id(result))
+            for record, siblings in _records(result, cut=self._cut):
+                if wrote:
+                    self._after.add(id(record))
                 for k, v in record.items():
                     if k in self.ids and isinstance(v, (str, int)) and not isinstance(v, bool):
                         self.occurrences.setdefault((k, str(v)), []).append((record, siblings))
@@ -123,21 +138,30 @@ class References:
                 return decl.refer[0]  # a fixed phrase ("my account") is said the same way again
             return f"that {noun(table or key.removesuffix('_id'), self.spec)}"
         own = [r for r, _ in found if self._is_row(r, key, table)]
-        foreign = [r for r, _ in found if not any(r is o for o in own)]
-        rows = self._target_rows(table, key, value, own) if foreign else own
-        options: list[tuple[str, list[tuple[dict[str, Any], list[dict[str, Any]] | bool | None]]]] = [
-            (text, [(r, None) for r in own or ([] if found else [{}])] + [(r, rows) for r in foreign])
+        # a record a write returned says the row as the write left it: never another row's (nor its own new value)
+        foreign = [r for r, _ in found if not any(r is o for o in own) and id(r) not in self._after]
+        before = [r for r in own if id(r) not in self._after]
+        rows = self._target_rows(table, key, value, before) if foreign else before
+        options: list[tuple[str, list[tuple[dict[str, Any], list[dict[str, Any]] | bool | str | None]]]] = [
+            (text, [(r, _AFTER if id(r) in self._after else None) for r in own or ([] if found else [{}])]
+             + [(r, rows) for r in foreign])
             for text in self._candidates(table, key, own, foreign)]
         options += [(text, [(r, False) for r in records]) for text, records in self._via(table, key, foreign)]
         for text, sources in options:
             parts = parse(text)
-            desc, record = next(((d, r) for r, check in sources for d in [self._render(parts, r, key, check)] if d),
-                                (None, {}))
+            desc, record, check = next(((d, r, c) for r, c in sources for d in [self._render(parts, r, key, c)] if d),
+                                       (None, {}, None))
             if desc is None or any(within(a, normalise(desc)) for a in avoided):
                 continue
             if any(_same(lookup(record, s.name), a, s.fmt == "date") for s, _ in slots(parts) for a in avoid):
                 continue  # the answer in other words ("10 April" for 2025-04-10)
-            if self._unique(parts, desc, key, value, found):
+            mine = check is None or check == _AFTER
+            home = table if mine else self._record_table(record)  # the table the record is a row of
+            declared = mine and decl is not None and text in decl.refer
+            shown = (any(sib and id(sib) not in self._cut for _, sib in found)  # a whole listing of its siblings
+                     or any(id(r) in self._named for r in own))  # or the one row a lookup by the user's words gave
+            if self._unique(parts, desc, key, value, found) and (
+                    shown or self._unique_in_table(parts, record, home, key, value, declared)):
                 self.said.add(mark)
                 return desc
         return None
@@ -274,6 +298,17 @@ class References:
             return field.startswith(f"{base}_")
         return field not in self.pkg.template.tables[other].columns and not self._joined(field, record, key)
 
+    def _as_before(self, parts: tuple[Any, ...], record: dict[str, Any], key: str) -> bool:
+        """Whether every field ``parts`` say of a record a write returned holds the row's value before the write."""
+        table = self._keyed_table(key)
+        if table is None or key not in record:
+            return False
+        before = self._target_rows(table, key, record[key], [])
+        columns = self.pkg.template.tables[table].columns
+        return bool(before) and all(
+            s.head in columns and lookup(record, s.name) is not None
+            and _same(lookup(record, s.name), lookup(before[0], s.name)) for s, _ in slots(parts))
+
     def _trait(self, key: str, value: Any) -> bool:
         """Whether a field value may tell a row apart: a short scalar that is no id, date, code, secret or user
         detail."""
@@ -286,10 +321,13 @@ class References:
                 and not re.fullmatch(r"[\[{].*|\W*|[a-z]+(_[a-z]+)+", value, re.DOTALL) and "\n" not in value)
 
     def _render(self, parts: tuple[Any, ...], record: dict[str, Any], key: str = "",
-                rows: list[dict[str, Any]] | None | bool = None) -> str | None:
+                rows: list[dict[str, Any]] | None | bool | str = None) -> str | None:
         """``parts`` filled from ``record``; with ``rows`` (the described row's own values), a record of another
-        row whose every slot must be vouched for (see :meth:`_vouched`)."""
+        row whose every slot must be vouched for (see :meth:`_vouched`); with :data:`_AFTER`, the row as a write
+        left it, whose every slot must hold what the row held before (its initial state)."""
         if isinstance(rows, list) and not all(self._vouched(record, s, key, rows) for s, _ in slots(parts)):
+            return None
+        if rows == _AFTER and not self._as_before(parts, record, key):
             return None
         return render(parts, lambda s: self.word(lookup(record, s.name), s))
 
@@ -303,6 +341,45 @@ class References:
             for s in siblings:
                 if str(s.get(key)) != str(value) and key in s and self._render(parts, s) == desc:
                     return False
+        return True
+
+    def _unique_in_table(self, parts: tuple[Any, ...], record: dict[str, Any], table: str | None, key: str,
+                         value: Any, declared: bool) -> bool:
+        """Where no result lists the row among all its siblings (a lone record, or a listing cut short: "... 22
+        more rows match"), whether no other row of ``table`` (the one ``record`` is a row of) in the initial state
+        fits the description, comparing the fields it says that are the table's. A phrase with no field tells a
+        row apart only in a table of one row, or when declared (a fixed phrase, "my account", is the user's own)."""
+        fields = [s for s, _ in slots(parts)]
+        if not fields:
+            return declared or (table is not None and len(self.rows_of(table)) == 1)
+        columns = self.pkg.template.tables[table].columns if table is not None else {}
+        said = [s for s in fields if s.head in columns]
+        if not said or key not in columns:
+            return True  # nothing it says is a field of that table: nothing to compare
+        for row in self.rows_of(table or ""):
+            if row.get(key) is None or str(row[key]) == str(value):
+                continue
+            if all(_same(lookup(row, s.name), lookup(record, s.name), s.fmt == "date") for s in said):
+                return False
+        return True
+
+    def rows_of(self, table: str) -> list[dict[str, Any]]:
+        """Every row of ``table`` in the environment's initial state (read once)."""
+        if table not in self._table_rows:
+            self._table_rows[table] = _initial_rows(self.pkg, table)
+        return self._table_rows[table]
+
+    def constant(self, table: str | None, field: str) -> bool:
+        """Whether ``field`` holds one value in every row of ``table`` (of every table with that column when
+        ``table`` is None or lacks it): a deployment's constant, or a default no row changed, is no fact to ask."""
+        tables = [table] if table and field in self.pkg.template.tables[table].columns else [
+            t.name for t in self.pkg.template.tables.values() if field in t.columns]
+        if not tables:
+            return False
+        for name in tables:
+            values = {normalise(str(r[field])) for r in self.rows_of(name) if r.get(field) is not None}
+            if len(values) > 1 or len(self.rows_of(name)) < 2:
+                return False
         return True
 
     def key_of(self, param: str) -> str | None:
@@ -330,6 +407,13 @@ def _base(key: str) -> str:
     return key[:-3] if key.endswith("_id") else key
 
 
+def same_value(a: Any, b: Any) -> bool:
+    """Whether an argument and a stored field value say the same (see :func:`_same`; flags as flags)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    return _same(a, b)
+
+
 def _same(a: Any, b: Any, day: bool = False) -> bool:
     """Whether two field values say the same (dates as dates, or as days with ``day``; numbers as numbers;
     text case-blind)."""
@@ -346,13 +430,17 @@ def _same(a: Any, b: Any, day: bool = False) -> bool:
         return str(a).strip().casefold() == str(b).strip().casefold()
 
 
-def _initial_rows(pkg: EnvPackage, table: str, key: str, value: Any) -> list[dict[str, Any]]:
-    """The rows of ``table`` whose ``key`` is ``value`` in the environment's initial state."""
+def _initial_rows(pkg: EnvPackage, table: str, key: str | None = None, value: Any = None) -> list[dict[str, Any]]:
+    """The rows of ``table`` whose ``key`` is ``value`` (every row without a ``key``) in the environment's initial
+    state."""
     template = pkg.template
     cur = shared_connection().cursor()
     try:
-        cur.execute(f'SELECT * FROM {template.catalog}."{table}" WHERE CAST("{key}" AS VARCHAR) = ? LIMIT 5',
-                    [str(value)])
+        if key is None:
+            cur.execute(f'SELECT * FROM {template.catalog}."{table}"')
+        else:
+            cur.execute(f'SELECT * FROM {template.catalog}."{table}" WHERE CAST("{key}" AS VARCHAR) = ? LIMIT 5',
+                        [str(value)])
         names = [d[0] for d in cur.description or []]
         return [dict(zip(names, row)) for row in cur.fetchall()]
     except Exception:  # noqa: BLE001 - a key the initial state cannot be searched by: only the results say
@@ -361,17 +449,20 @@ def _initial_rows(pkg: EnvPackage, table: str, key: str, value: Any) -> list[dic
         cur.close()
 
 
-def _records(value: Any, siblings: list[dict[str, Any]] | None = None
+def _records(value: Any, siblings: list[dict[str, Any]] | None = None, cut: set[int] | None = None
              ) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]]]]:
-    """Every record (dict) in a result, with the records of the list it is in (empty when not in a list)."""
+    """Every record (dict) in a result, with the records of the list it is in (empty when not in a list); the
+    lists that hold something besides records (a line saying how many more rows match) are added to ``cut``."""
     if isinstance(value, dict):
         yield value, siblings or []
         for v in value.values():
-            yield from _records(v)
+            yield from _records(v, cut=cut)
     elif isinstance(value, (list, tuple)):
         records = [v for v in value if isinstance(v, dict)]
+        if cut is not None and records and len(records) < len(value):
+            cut.add(id(records))
         for v in value:
-            yield from _records(v, records)
+            yield from _records(v, records, cut)
 
 
 # -- answers -----------------------------------------------------------------------------------------------
@@ -397,7 +488,8 @@ def answer_lists(result: Any, keys: Sequence[str]) -> list[list[dict[str, Any]]]
 
 
 def answer_fields(record: dict[str, Any], refs: References, exclude: set[str]) -> list[str]:
-    """The fields of ``record`` worth asking about: short scalar facts, no identifiers, none the user said."""
+    """The fields of ``record`` worth asking about: short scalar facts, no identifiers, none the user said, none
+    that every row shares."""
     table = refs.table_for(refs.own_key(record) or "")
     skip = refs.refer_fields(table)
     out = []
@@ -406,6 +498,8 @@ def answer_fields(record: dict[str, Any], refs: References, exclude: set[str]) -
             continue
         if value is None or isinstance(value, (bool, dict, list)):
             continue
+        if refs.constant(table, key):
+            continue  # one value in every row (the deployment's own id): known without looking anything up
         text = str(value)
         if re.fullmatch(r"[a-z]+(_[a-z]+)+", text):
             continue  # a code ("in_transit"), not a fact a person says

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import datetime
 from typing import Any
 
@@ -14,9 +14,10 @@ from envfactory_gym.errors import (
 from envfactory_gym.package import EnvPackage
 from envfactory_gym.querygen.checks import leaked_identifiers, missing_values, user_values, value_forms
 from envfactory_gym.querygen.describe import References, is_reference
+from envfactory_gym.querygen.goals import structured
 from envfactory_gym.querygen.graph import iter_fields
 from envfactory_gym.querygen.spec import QueryGenSpec, declarations_for
-from envfactory_gym.querygen.template import Slot, join_words, parse, render, slots
+from envfactory_gym.querygen.template import Group, Slot, as_datetime, join_words, parse, render, slots
 from envfactory_gym.task_checks import tidy
 from envfactory_gym.tasks import Task, UserFact
 
@@ -52,7 +53,8 @@ class _Writer:
     def __init__(self, task: Task, pkg: EnvPackage, spec: QueryGenSpec, results: list[Any],
                  rng: random.Random) -> None:
         self.task, self.pkg, self.spec, self.results, self.rng = task, pkg, spec, results, rng
-        self.refs = References(pkg, spec, results)
+        # rows are described as they were before a goal changed them (never by the value a goal gives them)
+        self.refs = References(pkg, spec, results, task.gold_calls)
         self.ids = self.refs.ids
         self.said: set[str] = set()
         self.facts: dict[str, UserFact] = {}
@@ -163,7 +165,8 @@ class _Writer:
                           and value in [str(x) for x in (v if isinstance(v, list) else [v])]), None)
                 if k is not None:
                     g = next((g for g, i in enumerate(writes) if i >= j), len(writes) - 1)
-                    details[g].append(f"{self.spec.label(k, call.name)} {self.spec.say_value(call.name, k, value)}")
+                    words = quoted(value, self.spec.say_value(call.name, k, value))
+                    details[g].append(f"{self.spec.label(k, call.name)} {words}")
                     break
         out = []
         for goal, said in zip(goals, details):
@@ -201,8 +204,9 @@ class _Writer:
                 continue
             marks: list[tuple[str, str]] = []
             said: list[tuple[str, str]] = []
-            rendered = render(parts, self._resolver(i, extra, marks, said))
-            if rendered is None:
+            lost: list[str] = []  # a goal's own row value its optional part could not describe: left unsaid
+            rendered = render(parts, self._resolver(i, extra, marks, said, _in_quotes(parts), lost))
+            if rendered is None or lost:
                 continue
             covered = len(todo & {name for name, _ in said})
             options.append((covered, rendered, marks, said))
@@ -218,8 +222,10 @@ class _Writer:
         return text
 
     def _resolver(self, i: int, extra: dict[str, str], marks: list[tuple[str, str]],
-                  said: list[tuple[str, str]]) -> Callable[[Slot], str | None]:
+                  said: list[tuple[str, str]], in_quotes: Collection[str] = (),
+                  lost: list[str] | None = None) -> Callable[[Slot], str | None]:
         calls = self.task.gold_calls
+        writes = self.pkg.tools[calls[i].name].writes
 
         def resolve(slot: Slot) -> str | None:
             if slot.head in extra:
@@ -230,8 +236,12 @@ class _Writer:
                     break
             else:
                 return None
+            if j != i and slot.optional and writes:
+                return None  # an optional detail of a goal is its own call's: a lookup's filter is no new value
             if value is None or (slot.optional and empty_value(value)):
                 return None  # an empty value ([], {}) is no detail to state
+            if slot.head in calls[j].masked and structured(value):
+                return None  # a structured value (a location as JSON) is no thing to say: any value passes
             if is_reference(slot.head, self.ids):
                 key = self.refs.key_of(slot.head)
                 values = value if isinstance(value, list) else [value]
@@ -242,6 +252,8 @@ class _Writer:
                     w = self.refs.describe(key or slot.head, v, avoid=self.task.outputs)  # not the answer
                     self.refs.said = before
                     if w is None:
+                        if lost is not None and j == i and writes:
+                            lost.append(slot.head)  # the goal would not say a value it sets
                         return None
                     marks.append((key or slot.head, str(v)))
                     words.append(w)
@@ -251,7 +263,8 @@ class _Writer:
             said.append((slot.head, str(value)))
             if slot.fmt:
                 return self.refs.word(value, slot)
-            return self.spec.say_value(owner, slot.head, value)
+            text = self.spec.say_value(owner, slot.head, value)
+            return text if slot.name in in_quotes else quoted(value, text)
 
         return resolve
 
@@ -289,6 +302,32 @@ class _Writer:
             fmt = ":number" if isinstance(v, (int, float)) and not isinstance(v, bool) else ""
             out.append(f"[, {self.spec.label(k, call.name)} {{{k}{fmt}}}]")
         return "".join(out)
+
+
+def quoted(value: Any, text: str) -> str:
+    """A value as said: text of several words in quotes (its end is not the sentence's: 'new description "Use
+    the side door."'), anything else (a name of one word, a number, a date, a declared phrasing) as it is."""
+    if isinstance(value, str) and text == value and len(value.split()) > 1 and as_datetime(value) is None:
+        return f'"{value}"'
+    return text
+
+
+def _in_quotes(parts: tuple[Any, ...]) -> set[str]:
+    """The placeholders a template already puts in quotes ('the event "{summary}"')."""
+    flat: list[Any] = []
+
+    def walk(items: tuple[Any, ...]) -> None:
+        for item in items:
+            if isinstance(item, Group):
+                walk(item.parts)
+            else:
+                flat.append(item)
+
+    walk(parts)
+    marks = ('"', "'", "\u201c", "\u201d", "\u2018", "\u2019")
+    return {p.name for i, p in enumerate(flat) if isinstance(p, Slot)
+            and (i > 0 and isinstance(flat[i - 1], str) and flat[i - 1].endswith(marks)
+                 or i + 1 < len(flat) and isinstance(flat[i + 1], str) and flat[i + 1].startswith(marks))}
 
 
 def empty_value(value: Any) -> bool:

@@ -15,6 +15,7 @@ from envfactory_gym.package import EnvPackage
 from envfactory_gym.querygen.chains import Chain, Plan, chain_key, count_writes, gold_key, kind_of, plain, task_key
 from envfactory_gym.querygen.chains import dump as _dump
 from envfactory_gym.querygen.describe import References, is_reference, pick_answer
+from envfactory_gym.querygen.goals import conflicts, structured, target_rows, verdict
 from envfactory_gym.querygen.graph import ToolGraph, identifier_columns, iter_fields
 from envfactory_gym.querygen.refine import TAG_IN_SEQUENCE, TAG_MULTI, UnphraseableTask, refine_task
 from envfactory_gym.querygen.spec import declarations_for
@@ -319,22 +320,31 @@ class TaskSampler:
         name = plan.tools[i]
         t = self.pkg.tools[name]
         last = i == len(plan.tools) - 1
-        for args in self._candidates(state, name, plan, pool, limit=12 if last else 5):
+        candidates = self._candidates(state, name, plan, pool, limit=12 if last else 5)
+        agreeing: list[dict[str, Any]] = []  # a candidate's arguments made to agree with its row: tried next
+        while (args := agreeing.pop() if agreeing else next(candidates, None)) is not None:
             if budget[0] <= 0:
                 return None
             budget[0] -= 1
             call = GoldCall(name=name, arguments=args, masked=self._masked(name, args))
-            if t.writes and self._conflicts(call, done):
+            if t.writes and conflicts(call, done, self.ids, self._created, self._identity):
                 continue
+            before = target_rows(self.pkg, state, args, self.ids) if t.writes else {}
             try:
                 result = self._read(state, call) if not t.writes and not done else self._call(state, call)
             except Exception:  # business rules reject many grounded values: try the next candidate
                 continue  # (a refused call changed nothing: its transaction was rolled back)
             if t.writes:
                 changed = state.diff().changes(self.pkg.template.tables) != self._base
+                after = target_rows(self.pkg, state, args, self.ids)
                 self._restore(state, done)
                 if not changed:
                     continue  # a goal that changes nothing is no goal
+                agrees = verdict(self.pkg, before, after, args, call.masked)
+                if isinstance(agrees, dict):
+                    agreeing.append(agrees)  # it said a field of its row that the row does not hold
+                if agrees is not None:
+                    continue  # (or it asked for the values the row holds already: no change)
             new_pool = {**pool, **self._found(name, result)}
             out = self._run(state, plan, i + 1, [*calls, call], [*results, result], new_pool, budget, done)
             if out is not None:
@@ -350,22 +360,6 @@ class TaskSampler:
                 if value not in values:
                     values.append(value)
         return found
-
-    def _conflicts(self, call: GoldCall, done: list[GoldCall]) -> bool:
-        """Whether a write goal clashes with the earlier ones: it acts on the very rows one of them acted on, or
-        repeats one's tool with its arguments or on a row they share (the user's own record aside), or names a row
-        one created. Two tools that take no row and no value (two certificates to issue) do not clash."""
-        def refs(c: GoldCall) -> dict[str, Any]:
-            return {k: v for k, v in c.arguments.items() if is_reference(k, self.ids) and not k.startswith("new_")}
-
-        def rows(c: GoldCall) -> set[str]:
-            return {str(x) for v in refs(c).values() for x in (v if isinstance(v, list) else [v])} - self._identity
-
-        mine = refs(call)
-        values = {str(x) for v in call.arguments.values() for x in (v if isinstance(v, list) else [v])}
-        return bool(values & self._created) or any(
-            d.name == call.name and (d.arguments == call.arguments or rows(call) & rows(d))
-            or (mine and mine == refs(d)) for d in done)
 
     def _restore(self, state: DuckDBState, done: list[GoldCall]) -> None:
         """The fresh state with the write goals ``done`` applied again."""
@@ -444,6 +438,8 @@ class TaskSampler:
             args = self._user_args(state, tool, set(fed), last)
             if fed:
                 args.update(zip(fed, combos[j]))
+            if any(p not in args for p in self._needed(tool)):
+                continue  # a record made without what it needs: no request could ask for it
             key = _dump(args)
             if key not in seen:
                 seen.add(key)
@@ -472,12 +468,17 @@ class TaskSampler:
                     row.update(self._related_row(state, p, row))
                 if p in row and row[p] is not None:
                     args[p] = plain(row[p], prop)
-        given = [p for p, decl in self.spec.tool(tool).parameters.items()
-                 if last and p not in t.required and p not in skip and (decl.choices or decl.column)]
+        declared = self.spec.tool(tool).parameters
+        for p in self._needed(tool):  # what the record needs though the tool does not require it: always said
+            value = self._declared_value(state, tool, p) if p not in skip else None
+            if value is not None and not structured(value):
+                args[p] = value
+        given = [p for p, decl in declared.items() if last and p not in t.required and p not in skip
+                 and (decl.choices or decl.column) and not decl.needed]
         if given:  # an optional parameter the tool's declarations give values for: the user states one
             p = self.rng.choice(given)
             value = self._declared_value(state, tool, p)
-            if value is not None and not _structured(value):  # a record or list of them is no thing to say
+            if value is not None and not structured(value):  # a record or list of them is no thing to say
                 args[p] = value
         if not t.required:
             enums = [(p, prop["enum"]) for p, prop in t.parameters.items() if "enum" in prop]
@@ -491,6 +492,11 @@ class TaskSampler:
                 p, values = self.rng.choice(optional)
                 args[p] = self.rng.choice(values)
         return args
+
+    def _needed(self, tool: str) -> list[str]:
+        """The optional parameters of ``tool`` every request for it states (see ``Parameter.needed``)."""
+        return [p for p, decl in self.spec.tool(tool).parameters.items()
+                if decl.needed and p not in self.pkg.tools[tool].required]
 
     def _declared_value(self, state: DuckDBState, tool: str, param: str) -> Any:
         decl = self.spec.parameter(tool, param)
@@ -537,11 +543,12 @@ class TaskSampler:
 
     def _masked(self, tool: str, args: dict[str, Any]) -> list[str]:
         """Free-text arguments: strings with no enum, no seed column and no producer, and those declared
-        ``free_text`` (a concern the user describes, stored in a column of that name)."""
+        ``free_text`` (a concern the user describes, stored in a column of that name); and structured values (a
+        location as JSON text), which no user says in words: any value passes."""
         t, spec = self.pkg.tools[tool], self.spec
         columns = {c for tb in self.pkg.template.tables.values() for c in tb.columns}
         return sorted(p for p in args if t.parameters[p].get("type") == "string" and "enum" not in t.parameters[p]
-                      and (getattr(spec.parameter(tool, p), "free_text", False)
+                      and (getattr(spec.parameter(tool, p), "free_text", False) or structured(args[p])
                            or p not in columns and not self.graph.producers(tool, p)))
 
     # -- tasks -------------------------------------------------------------------------------------
@@ -550,7 +557,7 @@ class TaskSampler:
         writes, outputs = [c.name for c in chain.calls if self.pkg.tools[c.name].writes], list[str]()
         if not writes:
             said = {str(v) for c in chain.calls for k, v in c.arguments.items() if not is_reference(k, self.ids)}
-            refs = References(self.pkg, self.spec, chain.results)
+            refs = References(self.pkg, self.spec, chain.results, chain.calls)
             picked = pick_answer(chain.results[-1], self.spec.tool(chain.calls[-1].name).answer_from, refs, said,
                                  self.rng)
             if picked is None:
@@ -567,9 +574,3 @@ class TaskSampler:
         return Task(id=f"{self.pkg.manifest.name}-qg{self.seed}-{index:05d}", instruction=f"Steps: {steps}",
                     gold_calls=chain.calls, outputs=outputs, tags=tags)
 
-
-def _structured(value: Any) -> bool:
-    """Whether a value is a list or record (or its JSON text): no detail a user states in words."""
-    if isinstance(value, (list, dict)):
-        return True
-    return isinstance(value, str) and value.strip()[:1] in ("[", "{") and value.strip()[-1:] in ("]", "}")

@@ -64,6 +64,8 @@ class Parameter(_Strict):
     free_text: bool = Field(False, description="The user says it in their own words (a concern, a note, a reason) "
                             "and an agent may put it in its own: the reward ignores its wording, in the call and in "
                             "the row it writes.")
+    needed: bool = Field(False, description="An optional parameter the record needs all the same (its name, its "
+                         "title): every request for this tool states it; the tool is no goal when no value is found.")
 
 
 class Tool(_Strict):

@@ -171,8 +171,57 @@ def _values(plan: Plan, tp: ToolPlan, a: Arg, rows: dict[str, list[dict[str, str
     return None
 
 
-def _say(a: Arg) -> str:
-    return f"{{{a.name}}}" if a.column.references or a.role == "key" else f"{words(a.name)} {{{a.name}}}"
+#: Names of the values a new record is known by, when the tool requires none: what it is called (the table's
+#: label columns first), else what it says; and how it is reached (the first kind found).
+_CALLED = re.compile(r"(^|_)(name|title|subject|label|summary|headline)$")
+_CONTENT = re.compile(r"(^|_)(body|text|content|message|description|notes?|comment)$")
+_CONTACT = (re.compile(r"(^|_)(email|email_address)$"), re.compile(r"(^|_)(number|phone|phone_number)$"),
+            re.compile(r"^address$|(^|_)url$"))
+
+
+def _needed(tp: ToolPlan, rows: dict[str, list[dict[str, str]]]) -> dict[str, dict[str, Any]] | None:
+    """The optional values of a create that requires none a user gives, that every request for it states (its
+    name or what it says, and how it is reached), with where the sampler draws them: ``{}`` when the tool
+    requires a value or none of these is found; None when it takes nothing a user could say at all, no such
+    value, no choice and no row (no goal: every call would make the same empty record)."""
+    if tp.verb != "create" or any(a.column.required and a.role == "value" and not a.column.references
+                                  for a in tp.args):
+        return {}
+    values = [a for a in tp.args if a.role == "value" and not a.column.references and a.column.kind == "string"
+              and not a.column.enum and not a.name.endswith(("_id", "_ids"))]
+    label = [a for a in values if a.name in tp.table.label()]
+    called = [a for a in values if _CALLED.search(a.name)] or [a for a in values if _CONTENT.search(a.name)]
+    picks = label or called[:1]
+    picks += next(([a] for i, rx in enumerate(_CONTACT) for a in values if a not in picks
+                   and (rx.search(a.name) or i == 0 and a.column.fmt == "email")), [])
+    out = {a.name: {**source, "needed": True} for a in picks for source in [_source(tp, a, rows)] if source}
+    if not out and not any(a.column.required or a.column.enum for a in tp.args):
+        return None
+    return out
+
+
+def _source(tp: ToolPlan, a: Arg, rows: dict[str, list[dict[str, str]]]) -> dict[str, Any] | None:
+    """Where the sampler draws a value of ``a`` for a new row: fresh ones for a unique field, else the seeded
+    rows' values of the field."""
+    c = a.column
+    if c.unique:
+        fresh = _fresh(rows.get(tp.table.name, []), c)
+        return {"choices": fresh} if fresh else None
+    if tp.table.column(c.name) is not None and any(r.get(c.name) for r in rows.get(tp.table.name, [])):
+        return {"column": f"{tp.table.name}.{c.name}"}
+    return None
+
+
+def _say(a: Arg, optional: bool = False) -> str:
+    """How a goal says the value of ``a``: rows by their descriptions ("the <noun> whose ..."; an optional one after
+    its name: "new <noun>: the <noun> whose ..."), other values after their names; a structured one is left to the
+    agent (the sampler masks it)."""
+    if a.column.kind == "json":  # no thing a person says in words: the agent may give any (the gold masks it)
+        return f"{words(a.name)} of your choice"
+    if a.column.references or a.role == "key" or a.name.endswith(("_id", "_ids")):
+        said = re.sub(r" ids?$", "", words(a.name))
+        return f"{said}: {{{a.name}}}" if optional else f"{{{a.name}}}"  # not "<noun> id the <noun> ..."
+    return f"{words(a.name)} {{{a.name}}}"
 
 
 def querygen(plan: Plan, rows: dict[str, list[dict[str, str]]] | None = None) -> str:
@@ -190,17 +239,24 @@ def querygen(plan: Plan, rows: dict[str, list[dict[str, str]]] | None = None) ->
         for c in t.columns:
             if c.fmt == "email" or c.name in ("first_name", "last_name", "phone"):
                 fields[c.name] = None
+    for name in plan.scope:  # the deployment's constant, printed in the policy: no fact to look up
+        fields[name] = None
     tools: dict[str, Any] = {}
     for tp in plan.tools:
         decl: dict[str, Any] = {}
         if tp.writes:
-            required = [a for a in tp.args if a.column.required or a.role == "key"]
+            needed = _needed(tp, rows)  # values a new record is known by: said as if required
+            required = [a for a in tp.args if a.column.required or a.role == "key" or a.name in (needed or {})]
             # a structured value ([], {}) is no thing a person asks for in words
             optional = [a for a in tp.args if a not in required and not a.column.references and a.column.kind != "json"]
             said = ": " + ", ".join(_say(a) for a in required) if required else ""
-            extra = "".join(f"[; {'new ' if tp.verb == 'update' else ''}{_say(a)}]" for a in optional)
+            extra = "".join(f"[; {'new ' if tp.verb == 'update' else ''}{_say(a, True)}]" for a in optional)
             decl["goal"] = [f"{goal_phrase(tp)}{said}{extra}."]
             params = {a.name: v for a in tp.args for v in [_values(plan, tp, a, rows)] if v}
+            if needed is None:
+                decl["target"] = False  # nothing a user could say fills it: no request asks for it
+            else:
+                params.update(needed)
             if params:
                 decl["parameters"] = params
         elif tp.verb == "list" and tp.args:

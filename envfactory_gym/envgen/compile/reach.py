@@ -1,9 +1,11 @@
 """Tools of a compiled environment that no sampled request uses, found by asking QueryGen for one per tool.
 
-A tool is reachable when some request a user could make leads an agent to it. Two kinds of tool are not, and are
+A tool is reachable when some request a user could make leads an agent to it. Three kinds of tool are not, and are
 left out of the environment with the reason in the compile report:
 
 - an id it needs is listed by no other tool and known to no user (``TaskSampler.unreachable``);
+- a write that needs values no user could give (a create that requires none and takes no name, title or contact
+  of the record it makes: every call would make the same empty record);
 - no fair request using it can be phrased: the rows it acts on or lists are told apart by no field a user could
   name (a table of an id and a type), its result holds nothing a person would ask (a lookup of a row whose only
   facts are ids, flags and JSON), or the only ids an agent could learn make every call refused (the ids of
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
 PROBE_ATTEMPTS = 40
 
 UNREACHABLE = "unreachable: an id it needs is listed by no other tool, so no agent could learn it"
+NO_GOAL = ("no goal: it requires no value and takes none a user could give (no name, title or contact of what it "
+           "makes), so every call would make the same empty record and no request asks for one")
 UNPHRASABLE = (f"unphrasable: QueryGen sampled no fair request using it in {PROBE_ATTEMPTS} tries (no field tells "
                "the rows it needs apart, its result holds nothing a person would ask, or every id an agent could "
                "learn for it is refused), and it gives no kept tool an id")
@@ -34,6 +38,7 @@ def unreached(pkg: EnvPackage) -> dict[str, str]:
     the ids another kept tool needs (QueryGen calls it on the way), and is left out only when it feeds none."""
     from envfactory_gym.querygen.graph import ToolGraph
     from envfactory_gym.querygen.sampler import TaskSampler
+    from envfactory_gym.querygen.spec import declarations_for
 
     out = {name: UNREACHABLE for name in TaskSampler(pkg, seed=0).unreachable()}
     used: set[str] = set()
@@ -54,5 +59,7 @@ def unreached(pkg: EnvPackage) -> dict[str, str]:
         if not spared:
             break
         failed -= spared
-    out.update({name: UNPHRASABLE for name in sorted(failed)})
+    spec = declarations_for(pkg)
+    out.update({name: NO_GOAL if pkg.tools[name].writes and not spec.tool(name).target else UNPHRASABLE
+                for name in sorted(failed)})
     return out
