@@ -1,0 +1,1050 @@
+"""Write the seed CSVs of the apideck_crm environment: the specification's examples, then synthetic rows.
+
+The same bytes on every run: random.Random(0) and Faker 40.63.0 (pip install "faker==40.63.0") seeded with 0.
+Run: python seed/generate.py [--out FOLDER]. The table specifications below were compiled from CRM API.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import random
+import re
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from faker import Faker
+
+NOW = datetime.fromisoformat("2026-03-02T09:00:00")
+
+#: Per table, in dependency order: row count, key shape, examples, and how each other column is drawn.
+TABLES: list[dict[str, Any]] = [{'name': 'companies',
+  'rows': 31,
+  'header': ['abn_branch',
+             'abn_or_tfn',
+             'acn',
+             'addresses',
+             'annual_revenue',
+             'bank_accounts',
+             'birthday',
+             'created_at',
+             'created_by',
+             'currency',
+             'custom_fields',
+             'custom_mappings',
+             'deleted',
+             'description',
+             'emails',
+             'fax',
+             'first_name',
+             'company_id',
+             'image',
+             'industry',
+             'interaction_count',
+             'last_activity_at',
+             'last_name',
+             'name',
+             'number_of_employees',
+             'owner_id',
+             'ownership',
+             'parent_id',
+             'payee_number',
+             'phone_numbers',
+             'read_only',
+             'row_type',
+             'sales_tax_number',
+             'salutation',
+             'social_links',
+             'status',
+             'tags',
+             'updated_at',
+             'updated_by',
+             'vat_number',
+             'websites'],
+  'key': {'column': 'company_id', 'prefix': '', 'width': 5, 'start': 12345},
+  'examples': [],
+  'columns': {'abn_branch': {'kind': 'token', 'prefix': 'ABN-', 'width': 6, 'optional': 0.1},
+              'abn_or_tfn': {'kind': 'token', 'prefix': 'AO-', 'width': 6, 'optional': 0.1},
+              'acn': {'kind': 'token', 'prefix': 'ACN-', 'width': 6, 'optional': 0.1},
+              'addresses': {'kind': 'json', 'optional': 0.1},
+              'annual_revenue': {'kind': 'token', 'prefix': 'A-', 'width': 6, 'optional': 0.1},
+              'bank_accounts': {'kind': 'json', 'optional': 0.1},
+              'birthday': {'kind': 'birth_date', 'optional': 0.1},
+              'created_at': {'kind': 'datetime', 'days': [-365, 0], 'past': True, 'optional': 0.1},
+              'created_by': {'kind': 'token', 'prefix': 'C-', 'width': 6, 'optional': 0.1},
+              'currency': {'kind': 'enum',
+                           'values': ['UNKNOWN_CURRENCY',
+                                      'AED',
+                                      'AFN',
+                                      'ALL',
+                                      'AMD',
+                                      'ANG',
+                                      'AOA',
+                                      'ARS',
+                                      'AUD',
+                                      'AWG',
+                                      'AZN',
+                                      'BAM',
+                                      'BBD',
+                                      'BDT',
+                                      'BGN',
+                                      'BHD',
+                                      'BIF',
+                                      'BMD',
+                                      'BND',
+                                      'BOB',
+                                      'BOV',
+                                      'BRL',
+                                      'BSD',
+                                      'BTN',
+                                      'BWP',
+                                      'BYR',
+                                      'BZD',
+                                      'CAD',
+                                      'CDF',
+                                      'CHE',
+                                      'CHF',
+                                      'CHW',
+                                      'CLF',
+                                      'CLP',
+                                      'CNY',
+                                      'COP',
+                                      'COU',
+                                      'CRC',
+                                      'CUC',
+                                      'CUP',
+                                      'CVE',
+                                      'CZK',
+                                      'DJF',
+                                      'DKK',
+                                      'DOP',
+                                      'DZD',
+                                      'EGP',
+                                      'ERN',
+                                      'ETB',
+                                      'EUR',
+                                      'FJD',
+                                      'FKP',
+                                      'GBP',
+                                      'GEL',
+                                      'GHS',
+                                      'GIP',
+                                      'GMD',
+                                      'GNF',
+                                      'GTQ',
+                                      'GYD',
+                                      'HKD',
+                                      'HNL',
+                                      'HRK',
+                                      'HTG',
+                                      'HUF',
+                                      'IDR',
+                                      'ILS',
+                                      'INR',
+                                      'IQD',
+                                      'IRR',
+                                      'ISK',
+                                      'JMD',
+                                      'JOD',
+                                      'JPY',
+                                      'KES',
+                                      'KGS',
+                                      'KHR',
+                                      'KMF',
+                                      'KPW',
+                                      'KRW',
+                                      'KWD',
+                                      'KYD',
+                                      'KZT',
+                                      'LAK',
+                                      'LBP',
+                                      'LKR',
+                                      'LRD',
+                                      'LSL',
+                                      'LTL',
+                                      'LVL',
+                                      'LYD',
+                                      'MAD',
+                                      'MDL',
+                                      'MGA',
+                                      'MKD',
+                                      'MMK',
+                                      'MNT',
+                                      'MOP',
+                                      'MRO',
+                                      'MUR',
+                                      'MVR',
+                                      'MWK',
+                                      'MXN',
+                                      'MXV',
+                                      'MYR',
+                                      'MZN',
+                                      'NAD',
+                                      'NGN',
+                                      'NIO',
+                                      'NOK',
+                                      'NPR',
+                                      'NZD',
+                                      'OMR',
+                                      'PAB',
+                                      'PEN',
+                                      'PGK',
+                                      'PHP',
+                                      'PKR',
+                                      'PLN',
+                                      'PYG',
+                                      'QAR',
+                                      'RON',
+                                      'RSD',
+                                      'RUB',
+                                      'RWF',
+                                      'SAR',
+                                      'SBD',
+                                      'SCR',
+                                      'SDG',
+                                      'SEK',
+                                      'SGD',
+                                      'SHP',
+                                      'SLL',
+                                      'SOS',
+                                      'SRD',
+                                      'SSP',
+                                      'STD',
+                                      'SVC',
+                                      'SYP',
+                                      'SZL',
+                                      'THB',
+                                      'TJS',
+                                      'TMT',
+                                      'TND',
+                                      'TOP',
+                                      'TRC',
+                                      'TRY',
+                                      'TTD',
+                                      'TWD',
+                                      'TZS',
+                                      'UAH',
+                                      'UGX',
+                                      'USD',
+                                      'USN',
+                                      'USS',
+                                      'UYI',
+                                      'UYU',
+                                      'UZS',
+                                      'VEF',
+                                      'VND',
+                                      'VUV',
+                                      'WST',
+                                      'XAF',
+                                      'XAG',
+                                      'XAU',
+                                      'XBA',
+                                      'XBB',
+                                      'XBC',
+                                      'XBD',
+                                      'XCD',
+                                      'XDR',
+                                      'XOF',
+                                      'XPD',
+                                      'XPF',
+                                      'XPT',
+                                      'XTS',
+                                      'XXX',
+                                      'YER',
+                                      'ZAR',
+                                      'ZMK',
+                                      'ZMW',
+                                      'BTC',
+                                      'ETH'],
+                           'optional': 0.1},
+              'custom_fields': {'kind': 'json', 'optional': 0.1},
+              'custom_mappings': {'kind': 'json', 'optional': 0.1},
+              'deleted': {'kind': 'boolean', 'optional': 0.1},
+              'description': {'kind': 'text', 'optional': 0.6},
+              'emails': {'kind': 'json', 'optional': 0.1},
+              'fax': {'kind': 'faker', 'provider': 'phone_number', 'optional': 0.1},
+              'first_name': {'kind': 'faker', 'provider': 'first_name', 'optional': 0.1},
+              'image': {'kind': 'token', 'prefix': 'I-', 'width': 6, 'optional': 0.1},
+              'industry': {'kind': 'token', 'prefix': 'I-', 'width': 6, 'optional': 0.1},
+              'interaction_count': {'kind': 'integer', 'min': 1, 'max': 100, 'optional': 0.1},
+              'last_activity_at': {'kind': 'datetime', 'days': [-365, 0], 'past': True, 'optional': 0.1},
+              'last_name': {'kind': 'faker', 'provider': 'last_name', 'optional': 0.1},
+              'name': {'kind': 'faker', 'provider': 'name'},
+              'number_of_employees': {'kind': 'token', 'prefix': 'NO-', 'width': 6, 'optional': 0.1},
+              'owner_id': {'kind': 'token', 'prefix': 'O-', 'width': 4, 'optional': 0.1},
+              'ownership': {'kind': 'token', 'prefix': 'O-', 'width': 6, 'optional': 0.1},
+              'parent_id': {'kind': 'token', 'prefix': 'P-', 'width': 4, 'optional': 0.1},
+              'payee_number': {'kind': 'token', 'prefix': '', 'width': 8, 'optional': 0.1},
+              'phone_numbers': {'kind': 'json', 'optional': 0.1},
+              'read_only': {'kind': 'boolean', 'optional': 0.1},
+              'row_type': {'kind': 'json', 'optional': 0.1},
+              'sales_tax_number': {'kind': 'token', 'prefix': '', 'width': 8, 'optional': 0.1},
+              'salutation': {'kind': 'pick', 'values': ['Mr', 'Mrs'], 'optional': 0.6},
+              'social_links': {'kind': 'json', 'optional': 0.1},
+              'status': {'kind': 'pick',
+                         'values': ['ACTIVE', 'PENDING', 'COMPLETED', 'CANCELLED'],
+                         'optional': 0.1},
+              'tags': {'kind': 'json', 'optional': 0.1},
+              'updated_by': {'kind': 'token', 'prefix': 'U-', 'width': 6, 'optional': 0.1},
+              'vat_number': {'kind': 'token', 'prefix': '', 'width': 8, 'optional': 0.1},
+              'websites': {'kind': 'json', 'optional': 0.1},
+              'updated_at': {'kind': 'datetime',
+                             'days': [-365, 0],
+                             'past': True,
+                             'optional': 0.1,
+                             'after': 'created_at'}}},
+ {'name': 'leads',
+  'rows': 20,
+  'header': ['addresses',
+             'company_id',
+             'company_name',
+             'created_at',
+             'currency',
+             'custom_fields',
+             'custom_mappings',
+             'description',
+             'emails',
+             'fax',
+             'first_name',
+             'id',
+             'language',
+             'last_name',
+             'lead_id',
+             'lead_source',
+             'monetary_amount',
+             'name',
+             'owner_id',
+             'phone_numbers',
+             'prefix',
+             'social_links',
+             'status',
+             'tags',
+             'title',
+             'updated_at',
+             'websites'],
+  'key': {'column': 'lead_id', 'prefix': '', 'width': 1, 'start': 2},
+  'examples': [],
+  'columns': {'addresses': {'kind': 'json', 'optional': 0.1},
+              'company_id': {'kind': 'ref', 'table': 'companies', 'key': 'company_id', 'optional': 0.2},
+              'company_name': {'kind': 'faker', 'provider': 'company'},
+              'created_at': {'kind': 'datetime', 'days': [-365, 0], 'past': True, 'optional': 0.1},
+              'currency': {'kind': 'enum',
+                           'values': ['UNKNOWN_CURRENCY',
+                                      'AED',
+                                      'AFN',
+                                      'ALL',
+                                      'AMD',
+                                      'ANG',
+                                      'AOA',
+                                      'ARS',
+                                      'AUD',
+                                      'AWG',
+                                      'AZN',
+                                      'BAM',
+                                      'BBD',
+                                      'BDT',
+                                      'BGN',
+                                      'BHD',
+                                      'BIF',
+                                      'BMD',
+                                      'BND',
+                                      'BOB',
+                                      'BOV',
+                                      'BRL',
+                                      'BSD',
+                                      'BTN',
+                                      'BWP',
+                                      'BYR',
+                                      'BZD',
+                                      'CAD',
+                                      'CDF',
+                                      'CHE',
+                                      'CHF',
+                                      'CHW',
+                                      'CLF',
+                                      'CLP',
+                                      'CNY',
+                                      'COP',
+                                      'COU',
+                                      'CRC',
+                                      'CUC',
+                                      'CUP',
+                                      'CVE',
+                                      'CZK',
+                                      'DJF',
+                                      'DKK',
+                                      'DOP',
+                                      'DZD',
+                                      'EGP',
+                                      'ERN',
+                                      'ETB',
+                                      'EUR',
+                                      'FJD',
+                                      'FKP',
+                                      'GBP',
+                                      'GEL',
+                                      'GHS',
+                                      'GIP',
+                                      'GMD',
+                                      'GNF',
+                                      'GTQ',
+                                      'GYD',
+                                      'HKD',
+                                      'HNL',
+                                      'HRK',
+                                      'HTG',
+                                      'HUF',
+                                      'IDR',
+                                      'ILS',
+                                      'INR',
+                                      'IQD',
+                                      'IRR',
+                                      'ISK',
+                                      'JMD',
+                                      'JOD',
+                                      'JPY',
+                                      'KES',
+                                      'KGS',
+                                      'KHR',
+                                      'KMF',
+                                      'KPW',
+                                      'KRW',
+                                      'KWD',
+                                      'KYD',
+                                      'KZT',
+                                      'LAK',
+                                      'LBP',
+                                      'LKR',
+                                      'LRD',
+                                      'LSL',
+                                      'LTL',
+                                      'LVL',
+                                      'LYD',
+                                      'MAD',
+                                      'MDL',
+                                      'MGA',
+                                      'MKD',
+                                      'MMK',
+                                      'MNT',
+                                      'MOP',
+                                      'MRO',
+                                      'MUR',
+                                      'MVR',
+                                      'MWK',
+                                      'MXN',
+                                      'MXV',
+                                      'MYR',
+                                      'MZN',
+                                      'NAD',
+                                      'NGN',
+                                      'NIO',
+                                      'NOK',
+                                      'NPR',
+                                      'NZD',
+                                      'OMR',
+                                      'PAB',
+                                      'PEN',
+                                      'PGK',
+                                      'PHP',
+                                      'PKR',
+                                      'PLN',
+                                      'PYG',
+                                      'QAR',
+                                      'RON',
+                                      'RSD',
+                                      'RUB',
+                                      'RWF',
+                                      'SAR',
+                                      'SBD',
+                                      'SCR',
+                                      'SDG',
+                                      'SEK',
+                                      'SGD',
+                                      'SHP',
+                                      'SLL',
+                                      'SOS',
+                                      'SRD',
+                                      'SSP',
+                                      'STD',
+                                      'SVC',
+                                      'SYP',
+                                      'SZL',
+                                      'THB',
+                                      'TJS',
+                                      'TMT',
+                                      'TND',
+                                      'TOP',
+                                      'TRC',
+                                      'TRY',
+                                      'TTD',
+                                      'TWD',
+                                      'TZS',
+                                      'UAH',
+                                      'UGX',
+                                      'USD',
+                                      'USN',
+                                      'USS',
+                                      'UYI',
+                                      'UYU',
+                                      'UZS',
+                                      'VEF',
+                                      'VND',
+                                      'VUV',
+                                      'WST',
+                                      'XAF',
+                                      'XAG',
+                                      'XAU',
+                                      'XBA',
+                                      'XBB',
+                                      'XBC',
+                                      'XBD',
+                                      'XCD',
+                                      'XDR',
+                                      'XOF',
+                                      'XPD',
+                                      'XPF',
+                                      'XPT',
+                                      'XTS',
+                                      'XXX',
+                                      'YER',
+                                      'ZAR',
+                                      'ZMK',
+                                      'ZMW',
+                                      'BTC',
+                                      'ETH'],
+                           'optional': 0.1},
+              'custom_fields': {'kind': 'json', 'optional': 0.1},
+              'custom_mappings': {'kind': 'json', 'optional': 0.1},
+              'description': {'kind': 'text', 'optional': 0.6},
+              'emails': {'kind': 'json', 'optional': 0.1},
+              'fax': {'kind': 'faker', 'provider': 'phone_number', 'optional': 0.1},
+              'first_name': {'kind': 'faker', 'provider': 'first_name', 'optional': 0.1},
+              'id': {'kind': 'token', 'prefix': 'X-', 'width': 4, 'optional': 0.1},
+              'language': {'kind': 'faker', 'provider': 'language_code', 'optional': 0.1},
+              'last_name': {'kind': 'faker', 'provider': 'last_name', 'optional': 0.1},
+              'lead_source': {'kind': 'token', 'prefix': 'LEAD-', 'width': 6, 'optional': 0.1},
+              'monetary_amount': {'kind': 'number', 'min': 5.0, 'max': 2000.0, 'optional': 0.1},
+              'name': {'kind': 'faker', 'provider': 'name'},
+              'owner_id': {'kind': 'token', 'prefix': 'O-', 'width': 4, 'optional': 0.1},
+              'phone_numbers': {'kind': 'json', 'optional': 0.1},
+              'prefix': {'kind': 'token', 'prefix': 'P-', 'width': 6, 'optional': 0.1},
+              'social_links': {'kind': 'json', 'optional': 0.1},
+              'status': {'kind': 'pick',
+                         'values': ['ACTIVE', 'PENDING', 'COMPLETED', 'CANCELLED'],
+                         'optional': 0.1},
+              'tags': {'kind': 'json', 'optional': 0.1},
+              'title': {'kind': 'words', 'count': 3, 'sep': ' ', 'title': True, 'optional': 0.1},
+              'updated_at': {'kind': 'datetime', 'days': [-365, 0], 'past': True, 'optional': 0.1},
+              'websites': {'kind': 'json', 'optional': 0.1}}},
+ {'name': 'contacts',
+  'rows': 13,
+  'header': ['active',
+             'addresses',
+             'birthday',
+             'company_id',
+             'company_name',
+             'created_at',
+             'current_balance',
+             'custom_fields',
+             'custom_mappings',
+             'department',
+             'description',
+             'email_domain',
+             'emails',
+             'fax',
+             'first_call_at',
+             'first_email_at',
+             'first_name',
+             'gender',
+             'contact_id',
+             'image',
+             'language',
+             'last_activity_at',
+             'last_name',
+             'lead_id',
+             'lead_source',
+             'middle_name',
+             'name',
+             'owner_id',
+             'phone_numbers',
+             'photo_url',
+             'prefix',
+             'social_links',
+             'status',
+             'suffix',
+             'tags',
+             'title',
+             'type',
+             'updated_at',
+             'websites'],
+  'key': {'column': 'contact_id', 'prefix': '', 'width': 5, 'start': 12345},
+  'examples': [],
+  'columns': {'active': {'kind': 'boolean', 'optional': 0.1},
+              'addresses': {'kind': 'json', 'optional': 0.1},
+              'birthday': {'kind': 'birth_date', 'optional': 0.1},
+              'company_id': {'kind': 'ref', 'table': 'companies', 'key': 'company_id', 'optional': 0.2},
+              'company_name': {'kind': 'faker', 'provider': 'company', 'optional': 0.1},
+              'created_at': {'kind': 'datetime', 'days': [-365, 0], 'past': True, 'optional': 0.1},
+              'current_balance': {'kind': 'number', 'min': 5.0, 'max': 2000.0, 'optional': 0.1},
+              'custom_fields': {'kind': 'json', 'optional': 0.1},
+              'custom_mappings': {'kind': 'json', 'optional': 0.1},
+              'department': {'kind': 'token', 'prefix': 'D-', 'width': 6, 'optional': 0.1},
+              'description': {'kind': 'text', 'optional': 0.6},
+              'email_domain': {'kind': 'email', 'optional': 0.1},
+              'emails': {'kind': 'json', 'optional': 0.1},
+              'fax': {'kind': 'faker', 'provider': 'phone_number', 'optional': 0.1},
+              'first_call_at': {'kind': 'datetime', 'days': [-365, 0], 'past': True, 'optional': 0.1},
+              'first_email_at': {'kind': 'datetime', 'days': [-365, 0], 'past': True, 'optional': 0.1},
+              'first_name': {'kind': 'faker', 'provider': 'first_name', 'optional': 0.1},
+              'gender': {'kind': 'enum', 'values': ['male', 'female', 'unisex'], 'optional': 0.1},
+              'image': {'kind': 'token', 'prefix': 'I-', 'width': 6, 'optional': 0.1},
+              'language': {'kind': 'faker', 'provider': 'language_code', 'optional': 0.1},
+              'last_activity_at': {'kind': 'datetime', 'days': [-365, 0], 'past': True, 'optional': 0.1},
+              'last_name': {'kind': 'faker', 'provider': 'last_name', 'optional': 0.1},
+              'lead_id': {'kind': 'ref', 'table': 'leads', 'key': 'lead_id', 'optional': 0.2},
+              'lead_source': {'kind': 'token', 'prefix': 'LEAD-', 'width': 6, 'optional': 0.1},
+              'middle_name': {'kind': 'faker', 'provider': 'first_name', 'optional': 0.1},
+              'name': {'kind': 'faker', 'provider': 'name'},
+              'owner_id': {'kind': 'token', 'prefix': 'O-', 'width': 4, 'optional': 0.1},
+              'phone_numbers': {'kind': 'json', 'optional': 0.1},
+              'photo_url': {'kind': 'faker', 'provider': 'image_url', 'optional': 0.1},
+              'prefix': {'kind': 'token', 'prefix': 'P-', 'width': 6, 'optional': 0.1},
+              'social_links': {'kind': 'json', 'optional': 0.1},
+              'status': {'kind': 'pick',
+                         'values': ['active', 'pending', 'completed', 'cancelled'],
+                         'optional': 0.1},
+              'suffix': {'kind': 'token', 'prefix': 'S-', 'width': 6, 'optional': 0.1},
+              'tags': {'kind': 'json', 'optional': 0.1},
+              'title': {'kind': 'words', 'count': 3, 'sep': ' ', 'title': True, 'optional': 0.1},
+              'type': {'kind': 'enum', 'values': ['customer', 'supplier', 'employee', 'personal'], 'optional': 0.1},
+              'websites': {'kind': 'json', 'optional': 0.1},
+              'updated_at': {'kind': 'datetime',
+                             'days': [-365, 0],
+                             'past': True,
+                             'optional': 0.1,
+                             'after': 'created_at'}}},
+ {'name': 'pipelines',
+  'rows': 31,
+  'header': ['active',
+             'archived',
+             'created_at',
+             'currency',
+             'display_order',
+             'pipeline_id',
+             'name',
+             'stages',
+             'updated_at',
+             'win_probability_enabled'],
+  'key': {'column': 'pipeline_id', 'prefix': 'P-', 'width': 4, 'start': 1},
+  'examples': [],
+  'columns': {'active': {'kind': 'boolean', 'optional': 0.1},
+              'archived': {'kind': 'boolean', 'optional': 0.1},
+              'created_at': {'kind': 'datetime', 'days': [-365, 0], 'past': True, 'optional': 0.1},
+              'currency': {'kind': 'enum',
+                           'values': ['UNKNOWN_CURRENCY',
+                                      'AED',
+                                      'AFN',
+                                      'ALL',
+                                      'AMD',
+                                      'ANG',
+                                      'AOA',
+                                      'ARS',
+                                      'AUD',
+                                      'AWG',
+                                      'AZN',
+                                      'BAM',
+                                      'BBD',
+                                      'BDT',
+                                      'BGN',
+                                      'BHD',
+                                      'BIF',
+                                      'BMD',
+                                      'BND',
+                                      'BOB',
+                                      'BOV',
+                                      'BRL',
+                                      'BSD',
+                                      'BTN',
+                                      'BWP',
+                                      'BYR',
+                                      'BZD',
+                                      'CAD',
+                                      'CDF',
+                                      'CHE',
+                                      'CHF',
+                                      'CHW',
+                                      'CLF',
+                                      'CLP',
+                                      'CNY',
+                                      'COP',
+                                      'COU',
+                                      'CRC',
+                                      'CUC',
+                                      'CUP',
+                                      'CVE',
+                                      'CZK',
+                                      'DJF',
+                                      'DKK',
+                                      'DOP',
+                                      'DZD',
+                                      'EGP',
+                                      'ERN',
+                                      'ETB',
+                                      'EUR',
+                                      'FJD',
+                                      'FKP',
+                                      'GBP',
+                                      'GEL',
+                                      'GHS',
+                                      'GIP',
+                                      'GMD',
+                                      'GNF',
+                                      'GTQ',
+                                      'GYD',
+                                      'HKD',
+                                      'HNL',
+                                      'HRK',
+                                      'HTG',
+                                      'HUF',
+                                      'IDR',
+                                      'ILS',
+                                      'INR',
+                                      'IQD',
+                                      'IRR',
+                                      'ISK',
+                                      'JMD',
+                                      'JOD',
+                                      'JPY',
+                                      'KES',
+                                      'KGS',
+                                      'KHR',
+                                      'KMF',
+                                      'KPW',
+                                      'KRW',
+                                      'KWD',
+                                      'KYD',
+                                      'KZT',
+                                      'LAK',
+                                      'LBP',
+                                      'LKR',
+                                      'LRD',
+                                      'LSL',
+                                      'LTL',
+                                      'LVL',
+                                      'LYD',
+                                      'MAD',
+                                      'MDL',
+                                      'MGA',
+                                      'MKD',
+                                      'MMK',
+                                      'MNT',
+                                      'MOP',
+                                      'MRO',
+                                      'MUR',
+                                      'MVR',
+                                      'MWK',
+                                      'MXN',
+                                      'MXV',
+                                      'MYR',
+                                      'MZN',
+                                      'NAD',
+                                      'NGN',
+                                      'NIO',
+                                      'NOK',
+                                      'NPR',
+                                      'NZD',
+                                      'OMR',
+                                      'PAB',
+                                      'PEN',
+                                      'PGK',
+                                      'PHP',
+                                      'PKR',
+                                      'PLN',
+                                      'PYG',
+                                      'QAR',
+                                      'RON',
+                                      'RSD',
+                                      'RUB',
+                                      'RWF',
+                                      'SAR',
+                                      'SBD',
+                                      'SCR',
+                                      'SDG',
+                                      'SEK',
+                                      'SGD',
+                                      'SHP',
+                                      'SLL',
+                                      'SOS',
+                                      'SRD',
+                                      'SSP',
+                                      'STD',
+                                      'SVC',
+                                      'SYP',
+                                      'SZL',
+                                      'THB',
+                                      'TJS',
+                                      'TMT',
+                                      'TND',
+                                      'TOP',
+                                      'TRC',
+                                      'TRY',
+                                      'TTD',
+                                      'TWD',
+                                      'TZS',
+                                      'UAH',
+                                      'UGX',
+                                      'USD',
+                                      'USN',
+                                      'USS',
+                                      'UYI',
+                                      'UYU',
+                                      'UZS',
+                                      'VEF',
+                                      'VND',
+                                      'VUV',
+                                      'WST',
+                                      'XAF',
+                                      'XAG',
+                                      'XAU',
+                                      'XBA',
+                                      'XBB',
+                                      'XBC',
+                                      'XBD',
+                                      'XCD',
+                                      'XDR',
+                                      'XOF',
+                                      'XPD',
+                                      'XPF',
+                                      'XPT',
+                                      'XTS',
+                                      'XXX',
+                                      'YER',
+                                      'ZAR',
+                                      'ZMK',
+                                      'ZMW',
+                                      'BTC',
+                                      'ETH'],
+                           'optional': 0.1},
+              'display_order': {'kind': 'integer', 'min': 1, 'max': 100, 'optional': 0.1},
+              'name': {'kind': 'faker', 'provider': 'name'},
+              'stages': {'kind': 'json', 'optional': 0.1},
+              'win_probability_enabled': {'kind': 'boolean', 'optional': 0.1},
+              'updated_at': {'kind': 'datetime',
+                             'days': [-365, 0],
+                             'past': True,
+                             'optional': 0.1,
+                             'after': 'created_at'}}}]
+
+
+class Generator:
+    """Draws rows table by table, keeping keys, unique values, references and capacity limits consistent."""
+
+    def __init__(self) -> None:
+        Faker.seed(0)
+        self.fake = Faker("en_US")
+        self.rng = random.Random(0)
+        self.rows: dict[str, list[dict[str, Any]]] = {}
+
+    def run(self) -> dict[str, list[dict[str, Any]]]:
+        for spec in TABLES:
+            self.rows[spec["name"]] = self.table(spec)
+        return self.rows
+
+    def table(self, spec: dict[str, Any]) -> list[dict[str, Any]]:
+        key = spec["key"]
+        rows = [dict(example) for example in spec["examples"]][: spec["rows"]]
+        numbers = [int(m.group(1)) for r in rows for m in [re.search(r"(\d+)$", str(r.get(key["column"]) or ""))] if m]
+        number = max(numbers, default=key["start"] - 1) + 1
+        fixed = [v for v in key.get("values", []) if v not in {r.get(key["column"]) for r in rows}]
+        for _ in range(spec["rows"] - len(rows)):
+            if "values" in key:  # the specification fixes the keys: one row per key not yet used
+                if not fixed:
+                    break
+                row: dict[str, Any] = {key["column"]: fixed.pop(0)}
+            else:
+                row = {key["column"]: f"{key['prefix']}{number:0{key['width']}d}" if key["prefix"]
+                       or key["width"] else number}
+                number += 1
+            for column, draw in spec["columns"].items():
+                row[column] = self.value(draw, row)
+            self.settle(spec, row)
+            self.shape(spec, row)
+            self.fill(spec, row)
+            if self.fits(spec, row, rows):
+                rows.append(row)
+        return rows
+
+    def settle(self, spec: dict[str, Any], row: dict[str, Any]) -> None:
+        """Keep statuses in line with the clock: open ones only ahead of NOW, ended ones only behind it."""
+        for rule in spec.get("timeline", []):
+            source = row
+            if "via" in rule:
+                source = next((p for p in self.rows[rule["table"]] if p[rule["key"]] == row.get(rule["via"])), {})
+            when = source.get(rule["time"])
+            if when is None or row.get(rule["status"]) is None:
+                continue
+            if datetime.fromisoformat(str(when)) <= NOW:
+                if row[rule["status"]] in rule["open"]:
+                    row[rule["status"]] = self.rng.choice(rule["others"] if "via" in rule else rule["ended"])
+            elif row[rule["status"]] in rule["ended"]:
+                row[rule["status"]] = rule["open"][0]
+
+    def shape(self, spec: dict[str, Any], row: dict[str, Any]) -> None:
+        """Keep a state's fields to rows in that state, each end after its start and past events behind NOW."""
+        for column, draw in spec["columns"].items():
+            rule = draw.get("when")
+            if rule and row.get(rule["column"]) not in rule["values"]:
+                row[column] = None
+            elif rule and row.get(column) is None:
+                row[column] = self.value({**draw, "optional": 0}, row)
+        for column, draw in spec["columns"].items():
+            start, end = row.get(draw.get("after") or ""), row.get(column)
+            if start is None or end is None:
+                continue
+            day, first, last = len(str(end)) == 10, moment(start), moment(end)
+            if last <= first:
+                last = first + (timedelta(days=self.rng.randint(1, 30)) if day else
+                                timedelta(minutes=self.rng.randrange(60, 30 * 24 * 60, 15)))
+            if draw.get("past") and last > NOW:
+                if first >= NOW:  # a past end needs a past start
+                    first = NOW - timedelta(days=self.rng.randint(2, 30))
+                    row[draw["after"]] = stamp(first, len(str(start)) == 10)
+                last = first + (NOW - first) * self.rng.uniform(0.1, 0.9)
+                last = max(first + timedelta(minutes=1), last.replace(second=0, microsecond=0))
+            row[column] = stamp(last, day)
+
+    def fill(self, spec: dict[str, Any], row: dict[str, Any]) -> None:
+        """A required column (drawn without ``optional``) is never left empty: the schema says NOT NULL."""
+        for column, draw in spec["columns"].items():
+            for _ in range(5):
+                if draw.get("optional") or draw["kind"] == "ref" or row.get(column) not in (None, ""):
+                    break
+                row[column] = self.value(draw, row)
+
+    def fits(self, spec: dict[str, Any], row: dict[str, Any], rows: list[dict[str, Any]]) -> bool:
+        """Whether ``row`` keeps the table's unique values and limits; a row that breaks one counts less."""
+        for column in spec.get("unique_columns", []):
+            while any(str(r.get(column)).lower() == str(row[column]).lower() for r in rows):
+                head, at, tail = str(row[column]).partition("@")
+                row[column] = f"{head}{self.rng.randint(2, 99)}{at}{tail}"
+        for rule in spec.get("unique", []):
+            if not self.counted(rule.get("where", {}), row):
+                continue
+            if any(all(r.get(f) == row[f] for f in rule["fields"]) and self.counted(rule.get("where", {}), r)
+                   for r in rows):
+                if not rule.get("where"):
+                    return False
+                self.uncount(spec, rule["where"], row)
+        limit = spec.get("capacity")
+        if limit and self.counted(limit["where"], row):
+            parent = next(p for p in self.rows[limit["table"]] if p[limit["key"]] == row[limit["column"]])
+            taken = sum(1 for r in rows if r[limit["column"]] == row[limit["column"]] and self.counted(limit["where"], r))
+            if taken >= parent[limit["limit"]]:
+                self.uncount(spec, limit["where"], row)
+        return True
+
+    @staticmethod
+    def counted(where: dict[str, list[Any]], row: dict[str, Any]) -> bool:
+        return all(row.get(column) in values for column, values in where.items())
+
+    @staticmethod
+    def uncount(spec: dict[str, Any], where: dict[str, list[Any]], row: dict[str, Any]) -> None:
+        """Give the row a value outside ``where`` (a status that does not count), where the column has one."""
+        for column, values in where.items():
+            others = [v for v in spec["columns"].get(column, {}).get("values", []) if v not in values]
+            if others:
+                row[column] = others[0]
+
+    def value(self, draw: dict[str, Any], row: dict[str, Any]) -> Any:
+        if draw.get("optional") and self.rng.random() < draw["optional"]:
+            return None
+        value = self.drawn(draw, row)
+        if draw.get("pattern") and isinstance(value, str) and draw.get("samples") and not re.fullmatch(
+                draw["pattern"].strip("^$"), value):  # the pattern refuses it: a value drawn from the pattern
+            value = self.rng.choice(draw["samples"])
+        return value
+
+    def drawn(self, draw: dict[str, Any], row: dict[str, Any]) -> Any:
+        kind = draw["kind"]
+        if kind == "enum":
+            values = draw["values"]
+            weights = [3] + [2 / max(len(values) - 1, 1)] * (len(values) - 1)
+            return self.rng.choices(values, weights=weights)[0]
+        if kind == "pick":
+            return self.rng.choice(draw["values"])
+        if kind == "ref":  # a table drawn later (a cycle of references) or an empty one gives no reference
+            pool = self.rows.get(draw["table"]) or []
+            return self.rng.choice(pool)[draw["key"]] if pool else None
+        if kind == "faker":
+            return str(getattr(self.fake, draw["provider"])())[: draw.get("max_length") or None]
+        if kind == "token":
+            return f"{draw['prefix']}{self.rng.randint(1, 10 ** draw['width'] - 1):0{draw['width']}d}"[
+                : draw.get("max_length") or None]
+        if kind == "json":
+            return "[]" if self.rng.random() < 0.5 else "{}"
+        if kind == "email":
+            first, last = row.get("first_name"), row.get("last_name")
+            if first and last:
+                name = f"{first}.{last}".lower().replace(" ", "").replace("'", "")
+                return f"{name}@{self.rng.choice(['example.com', 'example.net', 'example.org'])}"
+            return self.fake.email()
+        if kind == "birth_date":
+            return (NOW.date() - timedelta(days=self.rng.randint(18 * 366, 75 * 365))).isoformat()  # by the clock
+        if kind == "date":
+            return (NOW.date() + timedelta(days=self.rng.randint(*draw["days"]))).isoformat()
+        if kind == "datetime":
+            day = NOW.date() + timedelta(days=self.rng.randint(*draw["days"]))
+            minutes = self.rng.randrange(6 * 60, 21 * 60, 15)
+            when = datetime.combine(day, datetime.min.time()).replace(hour=minutes // 60, minute=minutes % 60)
+            return (when - timedelta(days=1) if draw.get("past") and when > NOW else when).isoformat()
+        if kind == "words":
+            text = draw.get("sep", " ").join(self.fake.words(nb=draw["count"], unique=True))
+            return (text.title() if draw.get("title") else text.lower())[: draw.get("max_length") or None]
+        if kind == "integer":
+            return self.rng.randrange(draw["min"], draw["max"] + 1, draw.get("step", 1))
+        if kind == "number":
+            return round(self.rng.uniform(draw["min"], draw["max"]), 2)
+        if kind == "boolean":
+            return self.rng.random() < 0.5
+        text = self.fake.sentence(nb_words=6).rstrip(".")
+        return text[: draw.get("max_length") or None]
+
+
+def moment(value: Any) -> datetime:
+    """A date or date-time value as a date-time (a date at midnight)."""
+    text = str(value).replace("Z", "+00:00")
+    return datetime.fromisoformat(text).replace(tzinfo=None) if len(text) > 10 else \
+        datetime.combine(date.fromisoformat(text), datetime.min.time())
+
+
+def stamp(value: datetime, day: bool) -> str:
+    return value.date().isoformat() if day else value.isoformat()
+
+
+def cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    return value
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    rows = Generator().run()
+    for spec in TABLES:
+        with (args.out / f"{spec['name']}.csv").open("w", newline="", encoding="utf-8") as f:
+            writer = csv.DictWriter(f, fieldnames=spec["header"], lineterminator="\n")
+            writer.writeheader()
+            for row in rows[spec["name"]]:
+                writer.writerow({column: cell(row.get(column)) for column in spec["header"]})
+
+
+if __name__ == "__main__":
+    main()
