@@ -138,9 +138,9 @@ def test_seeded_times_keep_their_order_and_the_clock(seeded: dict[str, list[dict
         assert not r["updated_at"] or _when(r["updated_at"]) <= now
         assert not (r["created_at"] and r["updated_at"]) or r["created_at"] <= r["updated_at"]
     jobs = seeded["payout_jobs"]
-    ended = [r for r in jobs if r["job_end_time"]]
-    assert ended and all(_when(r["job_end_time"]) <= now for r in ended)
-    assert all(r["job_start_time"] < r["job_end_time"] for r in ended if r["job_start_time"])
+    ended = [(r, e) for r in jobs for e in (r["job_end_time"], r["cancelled_at"]) if e]  # done or cancelled
+    assert ended and all(_when(e) <= now for _, e in ended)
+    assert all(r["job_start_time"] < e for r, e in ended if r["job_start_time"])
     streams = seeded["event_streams"]
     assert all(r["valid_from"] < r["valid_until"] for r in streams if r["valid_from"] and r["valid_until"])
 

@@ -211,7 +211,7 @@ class Arg:
     """One tool argument: the column it stands for and how it is used."""
 
     column: Column
-    role: str  # key, filter, value
+    role: str  # key, filter, value, parent (a path's enclosing record, checked, never changed)
     match: str = "eq"  # for filters: eq or date
     target: str | None = None  # the column a filter compares
     requires: dict[str, Any] = field(default_factory=dict)
@@ -269,43 +269,3 @@ class Plan:
 
     def referrers(self, table: Table) -> list[tuple[Table, Column]]:
         return [(t, c) for t in self.tables for c in t.columns if c.references == table.name and t is not table]
-
-
-def rules(plan: Plan) -> list[str]:
-    """The business rules the compiled tools enforce, one sentence each."""
-    out = []
-    for tp in plan.tools:
-        t = tp.table
-        if tp.transition and tp.transition.get("from"):
-            tr = tp.transition
-            out.append(f"{words(tp.name).capitalize()} applies only to {article(t.noun)} whose {words(tr['field'])} is "
-                       f"{join_or(tr['from'])}; it sets the {words(tr['field'])} to {words(tr['to'])}.")
-        for a in tp.args:
-            for col, cond in a.requires.items():
-                ref = plan.table(a.column.references or "")
-                if isinstance(cond, list):
-                    out.append(f"{words(tp.name).capitalize()} needs {article(ref.noun)} whose {words(col)} is "
-                               f"{join_or(cond)}.")
-                elif isinstance(cond, dict) and ("after" in cond or "before" in cond):
-                    side = "after" if "after" in cond else "before"
-                    out.append(f"{words(tp.name).capitalize()} needs {article(ref.noun)} whose {col} is {side} "
-                               "the current time.")
-        if tp.capacity:
-            cap = tp.capacity
-            parent = plan.table(tp.arg(cap["reference"]).column.references or "")  # type: ignore[union-attr]
-            among = "".join(f" whose {words(c)} is {join_or(v)}" for c, v in (cap.get("count_where") or {}).items())
-            out.append(f"{article(parent.noun).capitalize()} holds at most its {words(cap['limit'])} of {plural(t.noun)}{among}.")
-        if tp.verb == "update" and not any(a.column.required for a in tp.args if a.role == "value"):
-            out.append(f"{words(tp.name).capitalize()} needs at least one field to change.")
-        if tp.verb == "delete" and plan.referrers(t):
-            out.append(f"{article(t.noun).capitalize()} that other records refer to cannot be removed.")
-    for t in plan.tables:
-        for c in t.columns:
-            if c.unique:
-                out.append(f"No two {plural(t.noun)} share the same {words(c.name)}.")
-        for u in t.unique:
-            among = "".join(f" whose {words(c)} is {join_or(v)}" for c, v in (u.get("where") or {}).items())
-            out.append(f"At most one {t.noun}{among} per {' and '.join(words(f) for f in u['fields'])}.")
-    out.append("Values follow the specification: allowed values, email addresses, dates, lengths and ranges; "
-               "every referenced record must exist.")
-    return list(dict.fromkeys(out))

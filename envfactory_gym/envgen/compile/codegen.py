@@ -6,9 +6,11 @@ import json
 import textwrap
 from typing import Any
 
+from envfactory_gym.envgen.compile.helpers import HELPERS as _HELPERS
+from envfactory_gym.envgen.compile.helpers import wrap_long_lines
+from envfactory_gym.envgen.compile.links import copied_references, extension_of, shared_columns
 from envfactory_gym.envgen.compile.listing import (
     LIST_CHARS,
-    SELECT_HELPER,
     key_filter,
     list_returns,
     list_sql,
@@ -28,71 +30,8 @@ from envfactory_gym.envgen.compile.plan import (
     snake,
     words,
 )
-from envfactory_gym.envgen.compile.scope import SCOPE_HELPER, scope_checks, scope_docs, scope_signature
-
-_HELPERS = {
-    "_select": SELECT_HELPER,
-    "_next_number": '''
-def _next_number(db: Database, table: str, key: str) -> int:
-    return int(db.scalar(f"SELECT max({key}) FROM {table}") or 0) + 1
-''',
-    "_update": '''
-def _update(db: Database, table: str, key: str, value: Any, changes: dict[str, Any]) -> None:
-    assignments = ", ".join(f"{column} = ?" for column in changes)
-    db.execute(f"UPDATE {table} SET {assignments} WHERE {key} = ?", [*changes.values(), value])
-''',
-    "_text": '''
-def _text(name: str, value: str, low: int | None = None, high: int | None = None) -> str:
-    value = value.strip()
-    if (low is not None and len(value) < low) or (high is not None and len(value) > high):
-        span = f"{low} to {high}" if low is not None and high is not None else \\
-            f"at least {low}" if low is not None else f"at most {high}"
-        raise ToolError(f"{name} must have {span} characters, got {len(value)}")
-    return value
-''',
-    "_matches": '''
-def _matches(name: str, value: str, pattern: str) -> str:
-    if not re.fullmatch(pattern.strip("^$"), value):
-        raise ToolError(f"{name} {value!r} does not match the pattern {pattern}")
-    return value
-''',
-    "_email": '''
-def _email(name: str, value: str) -> str:
-    value = value.strip().lower()
-    if not EMAIL.fullmatch(value):
-        raise ToolError(f"{name} {value!r} is not an email address")
-    return value
-''',
-    "_day": '''
-def _day(name: str, value: str) -> str:
-    try:
-        return date.fromisoformat(value.strip()[:10]).isoformat()
-    except ValueError:
-        raise ToolError(f"{name} {value!r} is not a date (use YYYY-MM-DD)") from None
-''',
-    "_moment": '''
-def _moment(name: str, value: str) -> str:
-    try:
-        return datetime.fromisoformat(value.strip()).isoformat(timespec="seconds")
-    except ValueError:
-        raise ToolError(f"{name} {value!r} is not a date and time (use YYYY-MM-DDTHH:MM)") from None
-''',
-    "_within": '''
-def _within(name: str, value: float, low: float | None, high: float | None) -> float:
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"from {low:g} to {high:g}" if low is not None and high is not None else \\
-            f"at least {low:g}" if low is not None else f"at most {high:g}"
-        raise ToolError(f"{name} must be {span}, got {value:g}")
-    return value
-''',
-    "_time_of": '''
-def _time_of(value: Any) -> datetime:
-    return value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
-''',
-}
-
-
-_HELPERS["_in_scope"] = SCOPE_HELPER
+from envfactory_gym.envgen.compile.scope import scope_checks, scope_docs, scope_signature
+from envfactory_gym.envgen.compile.spans import date_pairs, said
 
 
 def q(value: Any) -> str:
@@ -315,7 +254,76 @@ class ToolsWriter:
     def body_get(self, tp: ToolPlan) -> list[str]:
         key = next(a for a in tp.args if a.role == "key")
         self.lookups.add(tp.table.name)
-        return [f"return {self.lookup_name(tp.table)}(db, {key.name})"]
+        if not any(a.role == "parent" for a in tp.args):
+            return [f"return {self.lookup_name(tp.table)}(db, {key.name})"]
+        var = snake(tp.table.entity)
+        return [f"{var} = {self.lookup_name(tp.table)}(db, {key.name})", *self.parent_lines(tp, var), f"return {var}"]
+
+    def parent_lines(self, tp: ToolPlan, var: str) -> list[str]:
+        """Lines refusing a row that is not the one of the parent its path names (``/channels/{c}/members/{m}``:
+        member ``m`` must be channel ``c``'s)."""
+        t, lines = tp.table, []
+        for a in tp.args:
+            if a.role != "parent":
+                continue
+            if a.column.references:
+                look, given = self.ref_value(a, avoid={x.name for x in tp.args} | {var})
+                lines += look
+                parent = self.plan.table(a.column.references).noun
+            else:
+                lines += self.checked(a, a.name)
+                given, parent = a.name, words(a.name)
+            lines += [f'if {var}["{a.name}"] != {given}:',
+                      f'    raise ToolError(f"{t.noun} {{{var}[\'{t.key.name}\']}} is not under {parent} '
+                      f'{{{_inner(given)}}} (it belongs to {parent} {{{var}[\'{a.name}\']}})")']
+        return lines
+
+    def agree_lines(self, tp: ToolPlan, row: dict[str, str]) -> list[str]:
+        """Lines refusing two records that disagree: a reference given beside another record that holds its own
+        copy of it (a submission's course and course work: the course work's own course)."""
+        tables = {t.name: t for t in self.plan.tables}
+        lines = []
+        for name, via in copied_references(tp.table, tables).items():
+            a, b = tp.arg(name), tp.arg(via)
+            if a is None or b is None or a.role == "key" or b.role not in ("value", "parent") or name not in row \
+                    or via not in row or not a.column.references or not b.column.references:
+                continue
+            var = row[via].split("[")[0]
+            other, ref = self.plan.table(b.column.references or ""), self.plan.table(a.column.references or "")
+            check = [f'if {var}["{name}"] is not None and {var}["{name}"] != {row[name].split(" if ")[0]}:',
+                     f'    raise ToolError(f"{other.noun} {{{var}[\'{other.key.name}\']}} belongs to {ref.noun} '
+                     f'{{{var}[\'{name}\']}}, not {ref.noun} {{{_inner(row[name].split(" if ")[0])}}}")']
+            optional = [x.name for x in (a, b) if not x.column.required]
+            lines += [f"if {' and '.join(f'{x} is not None' for x in optional)}:", *[f"    {x}" for x in check]] \
+                if optional else check
+        return lines
+
+    def span_lines(self, tp: ToolPlan, var: str | None = None) -> list[str]:
+        """Lines refusing an end before its start (``var``: the row an update changes)."""
+        t, lines = tp.table, []
+        for start, end in date_pairs(t):
+            given = [c.name for c in (start, end) if (a := tp.arg(c.name)) is not None and a.role == "value"]
+            if not given or (var is None and len(given) < 2):
+                continue
+            self.used |= {"_span", "_time_of"}
+            first, last = ((f'changes.get("{c.name}", {var}["{c.name}"])' if var else c.name) for c in (start, end))
+            lines += [f'_span("{article(t.noun)}", "{said(start)}", {first},', f'      "{said(end)}", {last})']
+        return lines
+
+    def copy_lines(self, tp: ToolPlan, var: str) -> list[str]:
+        """Lines keeping the copies of changed fields in a table holding the same record (see :mod:`.links`)."""
+        t, lines = tp.table, []
+        for other in self.plan.tables:
+            if other is t or not (extension_of(other, self.plan.tables) is t or extension_of(t, self.plan.tables)
+                                  is other):
+                continue
+            fields = [f for f in shared_columns(t, other) if tp.arg(f) is not None or (
+                tp.transition and tp.transition["field"] == f)]
+            if fields:
+                self.used |= {"_copy", "_update"}
+                lines += [f'_copy(db, "{other.name}", "{other.key.name}", {var}["{t.key.name}"], changes,',
+                          f'      {tuple(fields)!r})']
+        return lines
 
     def body_list(self, tp: ToolPlan) -> list[str]:
         self.used.add("_select")
@@ -443,6 +451,7 @@ class ToolsWriter:
                     lines += [f"if {a.name} is not None:", *[f"    {x}" for x in inner]]
                 if a.column.references:  # the looked-up row exists only when the reference is given
                     row[a.name] = f"{row[a.name]} if {a.name} is not None else None"
+        lines += self.agree_lines(tp, row) + self.span_lines(tp)
         lines += self.unique_lines(tp, row)
         if tp.capacity:
             lines += self.capacity_lines(tp, row)
@@ -465,13 +474,17 @@ class ToolsWriter:
         var = snake(t.entity)
         self.lookups.add(t.name)
         self.used.add("_update")
-        lines = [f"{var} = {self.lookup_name(t)}(db, {key.name})", "changes: dict[str, Any] = {}"]
+        lines = [f"{var} = {self.lookup_name(t)}(db, {key.name})", *self.parent_lines(tp, var),
+                 "changes: dict[str, Any] = {}"]
         values = [a for a in tp.args if a.role == "value"]
+        looked: dict[str, str] = {a.name: f'{self.ref_value(a, avoid={x.name for x in tp.args} | {var})[1]}'
+                                  for a in tp.args if a.role == "parent" and a.column.references}
         for a in values:
             row: dict[str, str] = {}
             inner = self.value_lines(tp, a, row)
             inner += self.unique_lines(tp, row, exclude=f'{var}["{t.key.name}"]')
             inner.append(f'changes["{a.name}"] = {row[a.name]}')
+            looked[a.name] = row[a.name]
             if a.column.required:
                 lines += inner
             else:
@@ -479,7 +492,8 @@ class ToolsWriter:
         if values and not any(a.column.required for a in values):
             lines += ["if not changes:",
                       f'    raise ToolError("{words(tp.name)} needs at least one of {join_or([a.name for a in values])}")']
-        lines += [f'_update(db, "{t.name}", "{t.key.name}", {var}["{t.key.name}"], changes)',
+        lines += self.agree_lines(tp, looked) + self.span_lines(tp, var)
+        lines += [f'_update(db, "{t.name}", "{t.key.name}", {var}["{t.key.name}"], changes)', *self.copy_lines(tp, var),
                   f'return {self.lookup_name(t)}(db, {var}["{t.key.name}"])']
         return lines
 
@@ -491,7 +505,7 @@ class ToolsWriter:
         self.used.add("_update")
         tr = tp.transition or {}
         col, allowed, to = tr["field"], list(tr.get("from") or []), tr["to"]
-        lines = [f"{var} = {self.lookup_name(t)}(db, {key.name})"]
+        lines = [f"{var} = {self.lookup_name(t)}(db, {key.name})", *self.parent_lines(tp, var)]
         if allowed:
             tup = ", ".join(q(v) for v in allowed) + ("," if len(allowed) == 1 else "")
             lines += [f'if {var}["{col}"] not in ({tup}):',
@@ -504,7 +518,8 @@ class ToolsWriter:
             row: dict[str, str] = {}
             inner = [*self.value_lines(tp, a, row), f'changes["{a.name}"] = {row[a.name]}']
             lines += inner if a.column.required else [f"if {a.name} is not None:", *[f"    {x}" for x in inner]]
-        lines += [f'_update(db, "{t.name}", "{t.key.name}", {var}["{t.key.name}"], changes)',
+        lines += self.span_lines(tp, var)
+        lines += [f'_update(db, "{t.name}", "{t.key.name}", {var}["{t.key.name}"], changes)', *self.copy_lines(tp, var),
                   f'return {self.lookup_name(t)}(db, {var}["{t.key.name}"])']
         return lines
 
@@ -513,7 +528,7 @@ class ToolsWriter:
         key = next(a for a in tp.args if a.role == "key")
         var = snake(t.entity)
         self.lookups.add(t.name)
-        lines = [f"{var} = {self.lookup_name(t)}(db, {key.name})"]
+        lines = [f"{var} = {self.lookup_name(t)}(db, {key.name})", *self.parent_lines(tp, var)]
         for other, c in self.plan.referrers(t):
             lines += [f'used = db.scalar("SELECT count(*) FROM {other.name} WHERE {c.name} = ?", '
                       f'[{var}["{t.key.name}"]])',
@@ -536,52 +551,6 @@ def _wrap_str(sql: str, indent: int) -> str:
     parts = textwrap.wrap(sql, 100 - indent, drop_whitespace=False, break_on_hyphens=False)
     pad = " " * (indent + 1)
     return "(" + f"\n{pad}".join(q(p) for p in parts) + ")"
-
-
-def wrap_long_lines(code: str, limit: int = 118) -> str:
-    """Split over-long lines holding one string literal at a space outside any ``{...}``."""
-    out = []
-    for line in code.split("\n"):
-        if len(line) <= limit:
-            out.append(line)
-            continue
-        quote = line.find('"')
-        start = quote - 1 if quote > 0 and line[quote - 1] == "f" else quote
-        prefix = 'f"' if start != quote else '"'
-        body_start = quote + 1
-        end, depth = body_start, 0
-        while end < len(line) and not (line[end] == '"' and depth == 0 and line[end - 1] != "\\"):
-            depth += (line[end] == "{") - (line[end] == "}") if prefix == 'f"' else 0
-            end += 1
-        if quote < 0 or end >= len(line) or end <= body_start:
-            out.append(line)
-            continue
-        indent = " " * start
-        budget = limit - start - 4
-        segments, current, depth = [], "", 0
-        for ch in line[body_start:end]:
-            depth += ch == "{"
-            depth -= ch == "}"
-            current += ch
-            if ch == " " and depth == 0:
-                segments.append(current)
-                current = ""
-        segments.append(current)
-        pieces = [""]
-        for seg in segments:
-            if pieces[-1] and len(pieces[-1]) + len(seg) > budget:
-                pieces.append("")
-            pieces[-1] += seg
-        rest = line[end + 1:]
-        lines = [line[:start] + prefix + pieces[0] + '"']
-        lines += [indent + prefix + piece + '"' for piece in pieces[1:]]
-        if len(lines[-1]) + len(rest) > limit and rest.startswith(", "):
-            lines[-1] += ","
-            lines.append(indent + rest[2:])
-        else:
-            lines[-1] += rest
-        out.extend(lines)
-    return "\n".join(out)
 
 
 def tools_py(plan: Plan) -> str:

@@ -13,7 +13,6 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.envgen.compile.blueprint import rules
 from envfactory_gym.envgen.compile.codegen import schema_sql, tools_py
 from envfactory_gym.envgen.compile.phrasing import goal_phrase
 from envfactory_gym.envgen.compile.plan import (
@@ -27,6 +26,7 @@ from envfactory_gym.envgen.compile.plan import (
     plural,
     words,
 )
+from envfactory_gym.envgen.compile.policy import rules
 from envfactory_gym.envgen.compile.report import report_data, report_json, report_text
 from envfactory_gym.envgen.compile.scope import scope_phrase
 from envfactory_gym.envgen.compile.seeding import generate_py

@@ -114,7 +114,8 @@ FAKER_CHARS = {"name": 14, "first_name": 7, "last_name": 7, "company": 20, "phon
                "language_code": 2, "locale": 5, "url": 26, "image_url": 32, "uuid4": 36, "ipv4": 13, "ipv6": 39,
                "hostname": 22, "domain_name": 13, "user_name": 11, "job": 22, "color_name": 8, "state": 9,
                "timezone": 17, "iban": 22, "isbn13": 17, "license_plate": 8, "mime_type": 18, "file_name": 13,
-               "ean8": 8, "ean13": 13, "sha1": 40, "password": 10, "uri_path": 16, "time": 8, "email": 24}
+               "ean8": 8, "ean13": 13, "sha1": 40, "password": 10, "uri_path": 16, "time": 8, "email": 24,
+               "md5": 32, "hex_color": 7, "mac_address": 17, "credit_card_security_code": 3}
 
 
 def value_chars(d: dict[str, Any], c: Column) -> float:
@@ -137,6 +138,8 @@ def value_chars(d: dict[str, Any], c: Column) -> float:
         width = 2
     elif kind in ("date", "birth_date"):
         width = 10
+    elif kind == "year":
+        width = int(d.get("digits", 4))
     elif kind == "datetime":
         width = 19
     elif kind in ("integer", "number"):

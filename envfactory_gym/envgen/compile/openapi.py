@@ -301,6 +301,9 @@ class SchemaReader:
         # Issues (a schema named in the plural) is what issue_id refers to
         by_ref_name.update({f"{one}_id": n for n in found if (one := singular(snake(n))) != snake(n)
                             and f"{one}_id" not in by_ref_name})
+        # a key borrowed from the resource it is named after (CourseWorkChange keyed course_id) names that resource
+        by_key = {k: n for k, n in by_key.items() if by_ref_name.get(k, n) == n
+                  or k.startswith((f"{self.cores.get(n, snake(n))}_", f"{snake(n)}_"))}
         for name, (schema, props, pk) in found.items():
             required = {field_name(str(r)) for r in schema.get("required") or [] if isinstance(r, str)}
             fields = []

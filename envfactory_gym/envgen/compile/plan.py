@@ -16,7 +16,6 @@ from envfactory_gym.envgen.compile.blueprint import (  # noqa: F401  (the plan's
     article,
     join_or,
     plural,
-    rules,
     singular,
     snake,
     words,
@@ -82,9 +81,12 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
     error.
     """
     from envfactory_gym.envgen.compile.filters import fit_described, fit_filters
+    from envfactory_gym.envgen.compile.links import name_references
     from envfactory_gym.envgen.compile.openapi import sql_reserved
+    from envfactory_gym.envgen.compile.samewrites import same_writes
     from envfactory_gym.envgen.compile.scope import container_of, find_scope
     from envfactory_gym.envgen.compile.subset import MAX_TABLES, MAX_TOOLS, choose
+    from envfactory_gym.envgen.compile.valueclass import typed_moments
 
     if not digest.entities:
         raise CompileError(f"{_source(digest)}: no resources (entities) to make tables of")
@@ -141,6 +143,9 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
                 c.enum, c.default, c.required, c.references = [scope[c.name]], scope[c.name], True, None
     skipped: list[dict[str, str]] = list(digest.extensions.get("skipped") or [])
     notes: list[str] = list(digest.extensions.get("notes") or [])
+    name_references(tables, notes)  # ``course_id`` beside a ``courses`` table refers to it
+    for t in tables:  # ``timestamp``, ``time_created``: a date and time, in the tables and in the tools
+        typed_moments([c for c in t.columns if c is not t.key], notes, t.entity)
     tools: list[ToolPlan] = []
     containers = container_of(digest, scope)
     for op in operations:
@@ -161,6 +166,7 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
                             "reason": str(exc).split(f"operation {op.name!r} ", 1)[-1].split(": ", 1)[-1]})
     fit_described(tables, tools, notes)
     fit_filters(tools, notes)
+    tools = same_writes(tools, skipped)  # PUT and PATCH of one record: one tool
     if not any(tp.writes for tp in tools):  # a stateful environment needs something to change
         reasons = [s["reason"] for s in skipped if s.get("method", "GET") != "GET"]
         top = max(set(reasons), key=reasons.count) if reasons else "its POST operations read as searches"
@@ -170,6 +176,12 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
     subset = choose(tables, tools, max_tables or MAX_TABLES, max_tools or MAX_TOOLS,
                     focus=[_focus_table(f, tables, digest) for f in focus or ()])
     kept = {t.name for t in subset.tables}
+    name_references(subset.tables, notes)  # a field naming a kept resource's key refers to it, not to one left out
+    for tp in subset.tools:  # inputs follow the fields they write or filter
+        for a in tp.args:
+            field = tp.table.column(a.target or a.name) if a.role != "key" else None
+            if field is not None and field.references in kept and a.column.references not in kept:
+                a.column.references, a.column.kind = field.references, field.kind
     for t in subset.tables:  # references to resources left out become plain ids
         for c in t.columns:
             if c.references and c.references not in kept:
@@ -288,6 +300,11 @@ def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, 
         if p.name == table.key.name and verb == "create":
             notes.append(f"{op.name}: the {op.entity} id {p.name!r} is given by the tool, not asked for")
             continue
+        if p.extensions.get("in") == "path" and own is not None and own.references:
+            own.ext["nested"] = True  # every row belongs to one (seeded so)
+            if verb in ("get", "update", "delete", "action"):  # /parents/{p}/children/{c}: c must be p's
+                args.append(Arg(col, "parent"))
+                continue
         if verb in ("list", "get"):
             filt = p.extensions.get("filter") or {}
             target = filt.get("field", p.name)
@@ -312,8 +329,8 @@ def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, 
                                    f"{suggest(p.name, [c.name for c in table.columns])}")
             notes.append(f"{op.name}: input {p.name!r} is no field of {op.entity}; dropped")
             continue
-        if own.read_only:
-            continue
+        if own.read_only and not (own.references and p.extensions.get("in") == "path"):
+            continue  # (the record a create's path nests it under is given, though the server sets the field)
         if verb == "update" and p.extensions.get("given"):
             col.required = False  # a change names the fields it changes
         args.append(Arg(col, "value", requires=dict(p.extensions.get("requires") or {})))

@@ -8,6 +8,7 @@ from importlib import resources
 from typing import Any
 
 from envfactory_gym.envgen.compile.described import is_class_field
+from envfactory_gym.envgen.compile.links import copied_references, extension_of, shared_columns
 from envfactory_gym.envgen.compile.listing import list_rows
 from envfactory_gym.envgen.compile.plan import Column, Plan, Table
 from envfactory_gym.envgen.compile.seedvalues import (
@@ -19,6 +20,8 @@ from envfactory_gym.envgen.compile.seedvalues import (
     string_draw,
     tokens,
 )
+from envfactory_gym.envgen.compile.spans import date_pairs
+from envfactory_gym.envgen.compile.valueclass import year_draw
 
 #: Column names Faker has a provider for (a column's ``x-faker`` extension names any other provider).
 FAKER_NAMES = {"first_name": "first_name", "last_name": "last_name", "name": "name", "full_name": "name",
@@ -54,8 +57,9 @@ def draw(c: Column, t: Table) -> dict[str, Any]:
     ext = c.ext
     out: dict[str, Any]
     examples = [e[c.name] for e in t.examples if e.get(c.name) not in (None, "")]  # an empty text is no value
-    if c.references:
-        return {"kind": "ref", "table": c.references, "key": "", "optional": 0.0 if c.required else 0.2}
+    if c.references:  # a record nested under another in the paths always has one
+        return {"kind": "ref", "table": c.references, "key": "",
+                "optional": 0.0 if c.required or ext.get("nested") else 0.2}
     id_like = c.kind in ("string", "integer") and not c.enum and (
         ext.get("id-like") or c.name == "id" or c.name.endswith(("_id", "_uuid", "_key", "_ref")))
     if c.enum:
@@ -81,6 +85,8 @@ def draw(c: Column, t: Table) -> dict[str, Any]:
         out = {"kind": "datetime", "days": list(ext.get("seed-range") or ([-365, 0] if past else [-30, 30]))}
         if past and "seed-range" not in ext:
             out["past"] = True
+    elif c.kind == "integer" and tokens(c.name)[-1:] == ["year"] and c.minimum is None and c.maximum is None:
+        out = year_draw(c, integer=True)
     elif c.kind == "integer":
         bounds = number_bounds(c)
         low = max(int(c.minimum if c.minimum is not None else bounds[0] if bounds else 1), -SEED_INT_LIMIT)
@@ -221,14 +227,22 @@ def table_specs(plan: Plan) -> list[dict[str, Any]]:
     """The generator's table specifications, parents before the tables that refer to them."""
     ordered: list[Table] = []
     pending = list(plan.tables)
+    base = {t.name: b.name for t in plan.tables if (b := extension_of(t, plan.tables)) is not None}
     while pending:
-        ready = [t for t in pending if all(c.references in {o.name for o in ordered} or c.references == t.name
-                                           or c.references is None for c in t.columns)] or pending[:1]
+        done = {o.name for o in ordered}
+        ready = [t for t in pending if all(c.references in done or c.references == t.name
+                                           or c.references is None for c in t.columns)
+                 and (t.name not in base or base[t.name] in done)] or pending[:1]
         ordered.append(ready[0])
         pending.remove(ready[0])
     specs = []
     clock = timelines(plan)
-    for t in ordered:
+    tables = {t.name: t for t in plan.tables}
+    for i, t in enumerate(ordered):
+        later = {o.name for o in ordered[i:]}  # drawn after this table: its references are filled at the end
+        spans = {end.name: start.name for start, end in date_pairs(t, text=True)}
+        copied = {**copied_references(t, tables), **{f: t.key.name for f in shared_columns(
+            t, tables[base[t.name]])}} if t.name in base else copied_references(t, tables)
         columns = {}
         for c in t.columns:
             if c is t.key:
@@ -236,19 +250,29 @@ def table_specs(plan: Plan) -> list[dict[str, Any]]:
             d = draw(c, t)
             if d["kind"] == "ref":
                 d["key"] = plan.table(d["table"]).key.name
-            after, when = anchor(c, t), condition(c, t)
+                if d["table"] in later:
+                    d["late"] = True
+            if c.name in copied:  # one record's field held here too: the same value as its source row
+                via = t.column(copied[c.name])
+                source = tables[base[t.name]] if via is t.key else plan.table(via.references or "")  # type: ignore[union-attr]
+                columns[c.name] = {"kind": "copy", "via": copied[c.name], "table": source.name,
+                                   "key": source.key.name, "column": c.name, "else": d}
+                continue
+            after, when = spans.get(c.name) or anchor(c, t), condition(c, t)
             if after and after != t.key.name:
                 d["after"] = after
             if when:
                 d["when"] = when
             columns[c.name] = d
-        # a timestamp that follows another is drawn after it
-        columns = dict(sorted(columns.items(), key=lambda kv: "after" in kv[1]))
+        # a timestamp that follows another is drawn after it; a copy after the reference it is read through
+        columns = dict(sorted(columns.items(), key=lambda kv: ("after" in kv[1], kv[1]["kind"] == "copy")))
         rows = max(list_rows(plan, t, draw, t.seed_rows), len(_examples(t, plan)))  # a list shows them all
         key: dict[str, Any] = {"column": t.key.name, "prefix": t.prefix, "width": t.width, "start": t.start}
         if t.key.enum:  # a fixed set of keys (an enum the specification gives the key): one row each
             key["values"] = list(t.key.enum)
             rows = min(rows, len(t.key.enum))
+        elif t.name in base:  # the rest of another table's record: keyed by rows of that table
+            key["from"] = {"table": base[t.name], "key": tables[base[t.name]].key.name}
         spec: dict[str, Any] = {
             "name": t.name, "rows": rows, "header": [c.name for c in t.columns], "key": key,
             "examples": _examples(t, plan),

@@ -17,6 +17,7 @@ from envfactory_gym.envgen.compile.described import (  # noqa: F401  (described_
     is_class_field,
 )
 from envfactory_gym.envgen.compile.plan import Column, Table
+from envfactory_gym.envgen.compile.valueclass import class_draw, is_code_field, moment_kind
 
 #: Names whose last word says the value is free text: the only strings seeded with a sentence.
 TEXT_WORDS = frozenset({"description", "descriptions", "desc", "note", "notes", "comment", "comments", "message",
@@ -38,7 +39,8 @@ PERCENT_WORDS = frozenset({"percent", "percentage", "pct"})
 PAST_WORDS = frozenset({"created", "updated", "modified", "joined", "registered", "ended", "finished", "stopped",
                         "completed", "closed", "cancelled", "canceled", "deleted", "archived", "submitted", "sent",
                         "received", "processed", "paid", "delivered", "shipped", "resolved", "started", "signed",
-                        "approved", "rejected", "failed", "verified", "confirmed", "last", "since", "born", "birth"})
+                        "approved", "rejected", "failed", "verified", "confirmed", "last", "since", "born", "birth",
+                        "timestamp", "stamp", "creation", "modification"})
 #: Words of a timestamp that ends a span, and the words of the timestamp that starts it.
 END_WORDS = ("end", "ended", "ends", "finish", "finished", "stop", "stopped", "complete", "completed", "expiry",
              "expires", "expiration", "expire", "until", "to", "close", "closed", "closes", "due", "updated",
@@ -173,8 +175,9 @@ def _code(c: Column) -> dict[str, Any]:
 
 def string_draw(c: Column, t: Table) -> dict[str, Any]:
     """How a plain string column (no enum, key, reference, example or Faker name) is seeded by its class: the
-    values its description lists, the words of its class (a status, a type, a method: never a code), ...; a
-    code-shaped token when no class fits (a sentence only for free text: descriptions, notes, messages)."""
+    values its description lists, the words of its class (a status, a type, a method: never a code), a moment, a
+    colour, a place (see :mod:`.valueclass`)...; a code-shaped token only for a field named as a code, a number or
+    a token, words where no class fits (a sentence only for free text: descriptions, notes, messages)."""
     words = tokens(c.name)
     last = words[-1] if words else ""
     desc = (c.description or "").lower()
@@ -197,10 +200,9 @@ def string_draw(c: Column, t: Table) -> dict[str, Any]:
         return {"kind": "faker", "provider": "language_code" if last != "locale" else "locale"}
     if "birth" in words or last in ("dob", "birthday", "birthdate"):
         return {"kind": "birth_date"}
-    if last in ("date", "day") or (last == "on" and len(words) > 1):
-        return {"kind": "date", "days": [-365, 0] if past_time(c) else [-30, 30], "past": past_time(c)}
-    if last in ("at", "time", "timestamp", "datetime", "since") and len(words) > 1:
-        return {"kind": "datetime", "days": [-365, 0] if past_time(c) else [-30, 30], "past": past_time(c)}
+    moment = moment_kind(c)  # a date or time in a text field: ``time_created``, ``timestamp``, ``*_at``
+    if moment:
+        return {"kind": moment, "days": [-365, 0] if past_time(c) else [-30, 30], "past": past_time(c)}
     if last == "format" and set(words) & {"timestamp", "date", "time", "datetime"}:
         return {"kind": "pick", "values": list(TIME_FORMATS)}
     if "email" in words or re.match(r"(the|an?)\b[^.]{0,50}\bemail address", desc):
@@ -233,7 +235,9 @@ def string_draw(c: Column, t: Table) -> dict[str, Any]:
         return {"kind": "text"}
     if last in TITLE_WORDS:
         return {"kind": "words", "count": 3, "sep": " ", "title": True}
-    return _code(c)
+    # a month, a colour, a place, a person...; a code only where the name says it holds one
+    return class_draw(c) or (_code(c) if is_code_field(c) else {"kind": "words", "count": 2, "sep": " ",
+                                                                 "title": True})
 
 
 def number_bounds(c: Column) -> tuple[float, float] | None:
@@ -245,6 +249,8 @@ def number_bounds(c: Column) -> tuple[float, float] | None:
     if m and float(m.group(1)) < float(m.group(2)):
         return float(m.group(1)), float(m.group(2))
     words = set(tokens(c.name))
+    if tokens(c.name)[-1:] == ["month"]:
+        return 1.0, 12.0
     if words & PERCENT_WORDS:
         return 0.0, 100.0
     if words & {"rating", "stars"}:

@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from envfactory_gym.database import DuckDBState
+from envfactory_gym.envgen.compile.links import copied_references
 from envfactory_gym.envgen.compile.patterns import checks_pattern, refused_text
-from envfactory_gym.envgen.compile.plan import Arg, Plan, ToolPlan
+from envfactory_gym.envgen.compile.plan import Arg, Column, Plan, ToolPlan
+from envfactory_gym.envgen.compile.spans import date_pairs
 from envfactory_gym.errors import ToolArgumentError, ToolError
 from envfactory_gym.package import EnvPackage
 
@@ -118,10 +121,42 @@ class Explorer:
         for a in tp.args:
             if a.role == "filter":
                 continue
-            if a.role == "key":
+            if a.role in ("key", "parent"):  # the row's own, set with its key
                 args[a.name] = None
                 continue
             args[a.name] = self.value(tp, a, i)
+        for name, via in self.copies(tp).items():  # a reference another one given holds too: the same
+            held = self.held(tp, via, args.get(via), name)
+            if name in args and held is not None:
+                args[name] = held
+        return args
+
+    def copies(self, tp: ToolPlan) -> dict[str, str]:
+        tables = {t.name: t for t in self.plan.tables}
+        return {k: v for k, v in copied_references(tp.table, tables).items()
+                if (a := tp.arg(k)) is not None and (b := tp.arg(v)) is not None and a.role != "key"
+                and b.role in ("value", "parent") and a.column.references and b.column.references}
+
+    def held(self, tp: ToolPlan, via: str, value: Any, name: str) -> Any:
+        """The field ``name`` of the row the reference ``via`` names (``value``), as seeded."""
+        a = tp.arg(via)
+        if value is None or a is None or not a.column.references:
+            return None
+        ref = self.plan.table(a.column.references)
+        row = next((r for r in self.seed_rows(ref.name) if self.plain(r[ref.key.name]) == value), None)
+        return self.plain(row[name]) if row is not None and row.get(name) is not None else None
+
+    def own(self, tp: ToolPlan, args: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+        """``args`` naming ``row``: its key, and the parents its path names (the row's own)."""
+        for a in tp.args:
+            if a.role == "key":
+                args[a.name] = self.plain(row[tp.table.key.name])
+            elif a.role == "parent":
+                args[a.name] = self.plain(row.get(a.name))
+        for name, via in self.copies(tp).items():
+            held = self.held(tp, via, args.get(via), name)
+            if held is not None:
+                args[name] = held
         return args
 
     # -- cases -----------------------------------------------------------------------------------------------
@@ -137,9 +172,7 @@ class Explorer:
         return self.seed_rows(tp.table.name)
 
     def success_get(self, tp: ToolPlan, cases: ToolCases) -> None:
-        key = next(a for a in tp.args if a.role == "key")
-        row = self.key_rows(tp)[0]
-        self.try_success(tp, cases, [{key.name: self.plain(row[tp.table.key.name])}])
+        self.try_success(tp, cases, (self.own(tp, {}, row) for row in self.key_rows(tp)[:TRIES]))
 
     def success_list(self, tp: ToolPlan, cases: ToolCases) -> None:
         self.try_success(tp, cases, [{}])
@@ -160,14 +193,11 @@ class Explorer:
         self.try_success(tp, cases, self.leaner(tp, (self.arguments(tp, i) for i in range(TRIES))))
 
     def success_update(self, tp: ToolPlan, cases: ToolCases) -> None:
-        key = next(a for a in tp.args if a.role == "key")
         rows = self.key_rows(tp)
 
         def candidates() -> Any:
             for i in range(TRIES):
-                args = self.arguments(tp, i)
-                args[key.name] = self.plain(rows[i % len(rows)][tp.table.key.name])
-                yield args
+                yield self.own(tp, self.arguments(tp, i), rows[i % len(rows)])
         self.try_success(tp, cases, self.leaner(tp, candidates()))
 
     def leaner(self, tp: ToolPlan, candidates: Any) -> Any:
@@ -179,7 +209,7 @@ class Explorer:
             if len(first) < 3:
                 first.append(dict(args))
             yield args
-        required = {a.name for a in tp.args if a.column.required or a.role == "key"}
+        required = {a.name for a in tp.args if a.column.required or a.role in ("key", "parent")}
         for args in first:
             needed = {k: v for k, v in args.items() if k in required}
             for name in (k for k in args if k not in required):
@@ -221,7 +251,8 @@ class Explorer:
                 for row in self.seed_rows(c.references or tp.table.name)[:400]:
                     key = self.plan.table(c.references or tp.table.name).key.name
                     before = len(cases.refusals)
-                    self.refuse(tp, cases, {**base, a.name: self.plain(row[key])})
+                    self.refuse(tp, cases, self.own(tp, dict(base), row) if a.role == "key" else
+                                {**base, a.name: self.plain(row[key])})
                     if len(cases.refusals) > before and len(cases.refusals) >= len(a.requires) + 8:
                         break
             if c.unique and tp.verb in ("create", "update"):
@@ -229,12 +260,17 @@ class Explorer:
                 for v in others[:3]:
                     if self.refuse(tp, cases, {**base, a.name: self.plain(v)}):
                         break
+        if cases.success is None and any(a.role == "parent" for a in tp.args):  # a row of its own to cross
+            rows = [self.own(tp, {}, r) for r in self.key_rows(tp)]
+            base = next((r for r in rows if None not in r.values()), base)
+        if base:
+            self.crossed(tp, cases, base)
         for name in tp.scope:  # another deployment's store, queue or domain
             fixed = self.plan.scope[name]
             self.refuse(tp, cases, {**base, name: fixed + 1 if isinstance(fixed, int) else f"other-{fixed}"})
         key_arg = next((a for a in tp.args if a.role == "key"), None)
         if tp.verb == "update" and key_arg is not None and key_arg.name in base:
-            self.refuse(tp, cases, {key_arg.name: base[key_arg.name]})
+            self.refuse(tp, cases, {a.name: base[a.name] for a in tp.args if a.role in ("key", "parent")})
         if tp.verb == "create" and tp.table.unique:
             for u in tp.table.unique:
                 where = u.get("where") or {}
@@ -247,6 +283,47 @@ class Explorer:
                             break
         if tp.capacity and cases.success is not None:
             self.fill_capacity(tp, cases)
+
+    def crossed(self, tp: ToolPlan, cases: ToolCases, base: dict[str, Any]) -> None:
+        """Refusals of records that do not go together: a parent the row is not under, a reference beside another
+        record that holds a different one, an end before its start."""
+        for a in tp.args:
+            if a.role == "parent":
+                ref = self.plan.table(a.column.references) if a.column.references else tp.table
+                column = ref.key.name if a.column.references else a.name
+                others = [self.plain(r[column]) for r in self.seed_rows(ref.name) if r.get(column) is not None]
+                other = next((v for v in others if v != base.get(a.name)), None)
+                if other is not None:
+                    self.refuse(tp, cases, {**base, a.name: other})
+        for name, via in self.copies(tp).items():
+            ref = self.plan.table(tp.arg(via).column.references or "")  # type: ignore[union-attr]
+            for r in self.seed_rows(ref.name):
+                if r.get(name) is not None and self.plain(r[name]) != base.get(name):
+                    self.refuse(tp, cases, {**base, via: self.plain(r[ref.key.name])})
+                    break
+        for start, end in date_pairs(tp.table):
+            crossed = self.crossing(tp, base, start, end)
+            if crossed:
+                self.refuse(tp, cases, {**base, **crossed})
+
+    def crossing(self, tp: ToolPlan, base: dict[str, Any], start: Column, end: Column) -> dict[str, Any] | None:
+        """Arguments giving ``tp`` an end before its start (from the row it changes where it takes one of them)."""
+        given = [c for c in (start, end) if (a := tp.arg(c.name)) is not None and a.role == "value"]
+        key = next((a.name for a in tp.args if a.role == "key"), None)
+
+        def shift(value: Any, c: Column, days: int) -> str:
+            when = datetime.fromisoformat(str(value)) + timedelta(days=days)
+            return when.date().isoformat() if c.kind == "date" else when.isoformat(timespec="seconds")
+
+        if len(given) == 2:
+            return {start.name: shift(self.plan.now, start, 0), end.name: shift(self.plan.now, end, -1)}
+        if len(given) != 1 or key is None or key not in base or tp.verb == "create":
+            return None
+        row = next((r for r in self.seed_rows(tp.table.name) if self.plain(r[tp.table.key.name]) == base[key]), {})
+        fixed = end if given[0] is start else start
+        if row.get(fixed.name) is None:
+            return None
+        return {given[0].name: shift(self.plain(row[fixed.name]), given[0], 1 if given[0] is start else -1)}
 
     def missing_id(self, a: Arg) -> Any:
         """An id of the table argument ``a`` refers to that no seeded row has, of a type the tool takes: any
@@ -386,7 +463,7 @@ def _refused_line(tool: str, args: dict[str, Any], message: str, indent: str = "
 
 
 def render_tests(plan: Plan, cases: dict[str, ToolCases]) -> str:
-    from envfactory_gym.envgen.compile.blueprint import rules
+    from envfactory_gym.envgen.compile.policy import rules
 
     out = [HEADER.replace("{name}", plan.name).replace("{rules}", str(len(rules(plan))))]
     for tp in plan.tools:

@@ -1,0 +1,66 @@
+"""Two write operations that make the same change compile to one tool.
+
+APIs often offer ``PUT /things/{id}`` (replace) beside ``PATCH /things/{id}`` (change the fields given) for the same
+record. The compiler turns both into the same update (every field optional, the fields given change), so two tools
+would do one thing: a task's gold uses one of them at random and an agent that picks the other is scored as wrong.
+One tool is kept per change, the PATCH one where there is one (its semantics are what the compiled tool does); the
+others are listed in the report's skipped operations with the reason. Two updates of the same table taking the same
+inputs (whatever their paths) are the same change too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from envfactory_gym.envgen.compile.blueprint import ToolPlan
+
+#: Which method's operation is kept when several make the same change (the first is preferred).
+PREFERRED = ("patch", "put", "post")
+
+
+def _path_shape(path: str) -> str:
+    """A path with its parameters' names left out (``/things/{id}`` and ``/things/{thingId}`` are one path)."""
+    return re.sub(r"\{[^}]*\}", "{}", path.rstrip("/"))
+
+
+def _inputs(tp: ToolPlan) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted((a.name, a.role) for a in tp.args))
+
+
+def _rank(tp: ToolPlan) -> int:
+    method = (tp.route or ("", ""))[0].lower()
+    return PREFERRED.index(method) if method in PREFERRED else len(PREFERRED)
+
+
+def same_writes(tools: list[ToolPlan], skipped: list[dict[str, str]]) -> list[ToolPlan]:
+    """``tools`` with one update kept per change: updates of one table on the same path (PUT and PATCH), or with
+    the same inputs, keep the PATCH one (else the first); the others go to ``skipped`` with the reason."""
+    groups: dict[tuple[str, str], list[ToolPlan]] = {}
+    for tp in tools:
+        if tp.verb != "update":
+            continue
+        path = _path_shape(tp.route[1]) if tp.route else ""
+        groups.setdefault((tp.table.name, f"path {path}" if path else f"tool {tp.name}"), []).append(tp)
+    same: dict[str, ToolPlan] = {}  # a tool left out -> the one kept
+    for group in groups.values():
+        kept = min(group, key=_rank)
+        same.update({tp.name: kept for tp in group if tp is not kept})
+    by_inputs: dict[tuple[str, tuple[tuple[str, str], ...]], ToolPlan] = {}
+    for tp in sorted((tp for tp in tools if tp.verb == "update" and tp.name not in same), key=_rank):
+        sig = (tp.table.name, _inputs(tp))
+        if sig in by_inputs:
+            same[tp.name] = by_inputs[sig]
+        else:
+            by_inputs[sig] = tp
+    kept_tools = []
+    for tp in tools:
+        other = same.get(tp.name)
+        if other is None:
+            kept_tools.append(tp)
+            continue
+        method, path = tp.route or ("", "")
+        where = f" ({other.route[0].upper()} {other.route[1]})" if other.route else ""
+        skipped.append({"operation": tp.name, "method": method.upper(), "path": path,
+                        "reason": f"makes the same change as {other.name}{where}, which is compiled: one tool per "
+                                  "change (the fields given change, the others stay)"})
+    return kept_tools
