@@ -7,6 +7,8 @@ folder also runs its own generated tests (``generated_envs/<name>/tests``).
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import gymnasium as gym
 import pytest
@@ -39,6 +41,16 @@ def test_the_source_is_named_and_kept(env_id):
     kept = {(m, p) for p, ops in spec.get("paths", {}).items() for m in ops if m in ("get", "post", "put",
                                                                                       "patch", "delete")}
     assert compiled and compiled <= kept and len(kept) <= len(compiled) + len(report.get("skipped", []))
+
+
+def test_the_seed_script_gives_the_shipped_rows(env_id, tmp_path):
+    """The seed drawing lives in the package (``authoring.specseed``): it must not drift from what was shipped."""
+    seed = envfactory_gym.get_package(env_id).path / "seed"
+    subprocess.run([sys.executable, str(seed / "generate.py"), "--out", str(tmp_path)], check=True, timeout=120)
+    shipped = sorted(p.name for p in seed.glob("*.csv"))
+    assert shipped == sorted(p.name for p in tmp_path.glob("*.csv"))
+    changed = [n for n in shipped if (seed / n).read_bytes() != (tmp_path / n).read_bytes()]
+    assert not changed, f"{env_id}: seed/generate.py now draws other rows for {changed}"
 
 
 def test_check_env(env_id):
