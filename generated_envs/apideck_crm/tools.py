@@ -10,11 +10,10 @@ String | Yes | The id of the...
 
 from __future__ import annotations
 
-import json
-from datetime import date
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.compiled import check_day, check_text, select_rows, update_row
 from envfactory_gym.authoring.kit import next_id
 
 Currency = Literal["UNKNOWN_CURRENCY",
@@ -22,9 +21,6 @@ Currency = Literal["UNKNOWN_CURRENCY",
 Gender = Literal["male", "female", "unisex"]
 ContactType = Literal["customer", "supplier", "employee", "personal"]
 
-#: The most rows a list returns; narrower filters find the rest.
-LIST_LIMIT = 50
-LIST_CHARS = 3600
 _COMPANIES_SQL = "SELECT t.* FROM companies t"
 _COMPANIES_LIST_SQL = "SELECT t.company_id, t.name, t.birthday, t.currency FROM companies t"
 _CONTACTS_SQL = ("SELECT t.*, r1.name AS company_name, r2.name AS lead_name FROM contacts t LEFT JOIN "
@@ -40,42 +36,6 @@ _LEADS_LIST_SQL = ("SELECT t.lead_id, t.name, t.company_id, t.currency, t.moneta
                    "company_name FROM leads t LEFT JOIN companies r1 ON r1.company_id = t.company_id")
 _PIPELINES_SQL = "SELECT t.* FROM pipelines t"
 _PIPELINES_LIST_SQL = "SELECT t.pipeline_id, t.name, t.currency, t.display_order FROM pipelines t"
-
-
-def _select(db: Database, sql: str, where: list[str], params: list[Any], order: str) -> list[Any]:
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    rows = db.query(f"{sql} ORDER BY {order}", params)
-    shown, size = [], 2
-    for row in rows[:LIST_LIMIT]:  # no more rows than an agent is shown of the result
-        size += len(json.dumps(row, ensure_ascii=False, default=str)) + 2
-        if size > LIST_CHARS - (0 if len(rows) == len(shown) + 1 else 100) and shown:
-            break
-        shown.append(row)
-    if len(shown) < len(rows):  # said, not hidden: the agent knows to narrow the list
-        return [*shown, f"... {len(rows) - len(shown)} more rows match, not shown: narrower filters find them"]
-    return shown
-
-
-def _update(db: Database, table: str, key: str, value: Any, changes: dict[str, Any]) -> None:
-    assignments = ", ".join(f"{column} = ?" for column in changes)
-    db.execute(f"UPDATE {table} SET {assignments} WHERE {key} = ?", [*changes.values(), value])
-
-
-def _text(name: str, value: str, low: int | None = None, high: int | None = None) -> str:
-    value = value.strip()
-    if (low is not None and len(value) < low) or (high is not None and len(value) > high):
-        span = f"{low} to {high}" if low is not None and high is not None else \
-            f"at least {low}" if low is not None else f"at most {high}"
-        raise ToolError(f"{name} must have {span} characters, got {len(value)}")
-    return value
-
-
-def _day(name: str, value: str) -> str:
-    try:
-        return date.fromisoformat(value.strip()[:10]).isoformat()
-    except ValueError:
-        raise ToolError(f"{name} {value!r} is not a date (use YYYY-MM-DD)") from None
 
 
 def _company(db: Database, company_id: str) -> dict[str, Any]:
@@ -115,7 +75,7 @@ def companies_all(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching company summaries (company_id, name, birthday, currency; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _COMPANIES_LIST_SQL, [], [], "t.company_id")
+    return select_rows(db, _COMPANIES_LIST_SQL, [], [], "t.company_id")
 
 
 @tool(writes=True)
@@ -208,7 +168,7 @@ def companies_add(
     if annual_revenue is not None:
         annual_revenue = annual_revenue.strip()
     if birthday is not None:
-        birthday = _day("birthday", birthday)
+        birthday = check_day("birthday", birthday)
     if description is not None:
         description = description.strip()
     if fax is not None:
@@ -221,7 +181,7 @@ def companies_add(
         industry = industry.strip()
     if last_name is not None:
         last_name = last_name.strip()
-    name = _text("name", name, 1, None)
+    name = check_text("name", name, 1, None)
     if number_of_employees is not None:
         number_of_employees = number_of_employees.strip()
     if owner_id is not None:
@@ -367,7 +327,7 @@ def companies_update(
     if bank_accounts is not None:
         changes["bank_accounts"] = bank_accounts
     if birthday is not None:
-        birthday = _day("birthday", birthday)
+        birthday = check_day("birthday", birthday)
         changes["birthday"] = birthday
     if currency is not None:
         changes["currency"] = currency
@@ -396,7 +356,7 @@ def companies_update(
         last_name = last_name.strip()
         changes["last_name"] = last_name
     if name is not None:
-        name = _text("name", name, 1, None)
+        name = check_text("name", name, 1, None)
         changes["name"] = name
     if number_of_employees is not None:
         number_of_employees = number_of_employees.strip()
@@ -440,7 +400,7 @@ def companies_update(
                         "emails, fax, first name, image, industry, last name, name, number of employees, owner id, "
                         "ownership, payee number, phone numbers, read only, row type, sales tax number, "
                         "salutation, social links, status, tags, vat number or websites")
-    _update(db, "companies", "company_id", company["company_id"], changes)
+    update_row(db, "companies", "company_id", company["company_id"], changes)
     return _company(db, company["company_id"])
 
 
@@ -476,7 +436,7 @@ def contacts_all(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching contact summaries (contact_id, name, company_id, current_balance, gender, lead_id, type; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _CONTACTS_LIST_SQL, [], [], "t.contact_id")
+    return select_rows(db, _CONTACTS_LIST_SQL, [], [], "t.contact_id")
 
 
 @tool(writes=True)
@@ -586,7 +546,7 @@ def contacts_add(
         lead_source = lead_source.strip()
     if middle_name is not None:
         middle_name = middle_name.strip()
-    name = _text("name", name, 1, None)
+    name = check_text("name", name, 1, None)
     if owner_id is not None:
         owner_id = owner_id.strip()
     if photo_url is not None:
@@ -766,7 +726,7 @@ def contacts_update(
         middle_name = middle_name.strip()
         changes["middle_name"] = middle_name
     if name is not None:
-        name = _text("name", name, 1, None)
+        name = check_text("name", name, 1, None)
         changes["name"] = name
     if owner_id is not None:
         owner_id = owner_id.strip()
@@ -802,7 +762,7 @@ def contacts_update(
                         "domain, emails, fax, first name, gender, image, language, last name, lead id, lead "
                         "source, middle name, name, owner id, phone numbers, photo url, prefix, social links, "
                         "status, suffix, tags, title, type or websites")
-    _update(db, "contacts", "contact_id", contact["contact_id"], changes)
+    update_row(db, "contacts", "contact_id", contact["contact_id"], changes)
     return _contact(db, contact["contact_id"])
 
 
@@ -832,7 +792,7 @@ def leads_all(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching lead summaries (lead_id, name, company_id, currency, monetary_amount; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _LEADS_LIST_SQL, [], [], "t.lead_id")
+    return select_rows(db, _LEADS_LIST_SQL, [], [], "t.lead_id")
 
 
 @tool(writes=True)
@@ -909,7 +869,7 @@ def leads_add(
         last_name = last_name.strip()
     if lead_source is not None:
         lead_source = lead_source.strip()
-    name = _text("name", name, 1, None)
+    name = check_text("name", name, 1, None)
     if owner_id is not None:
         owner_id = owner_id.strip()
     if prefix is not None:
@@ -1043,7 +1003,7 @@ def leads_update(
     if monetary_amount is not None:
         changes["monetary_amount"] = monetary_amount
     if name is not None:
-        name = _text("name", name, 1, None)
+        name = check_text("name", name, 1, None)
         changes["name"] = name
     if owner_id is not None:
         owner_id = owner_id.strip()
@@ -1070,7 +1030,7 @@ def leads_update(
                         "fields, custom mappings, description, emails, fax, first name, language, last name, lead "
                         "source, monetary amount, name, owner id, phone numbers, prefix, social links, status, "
                         "tags, title or websites")
-    _update(db, "leads", "lead_id", lead["lead_id"], changes)
+    update_row(db, "leads", "lead_id", lead["lead_id"], changes)
     return _lead(db, lead["lead_id"])
 
 
@@ -1103,7 +1063,7 @@ def pipelines_all(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching pipeline summaries (pipeline_id, name, currency, display_order; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _PIPELINES_LIST_SQL, [], [], "t.pipeline_id")
+    return select_rows(db, _PIPELINES_LIST_SQL, [], [], "t.pipeline_id")
 
 
 @tool(writes=True)
@@ -1133,7 +1093,7 @@ def pipelines_add(
     Returns:
         The new pipeline.
     """
-    name = _text("name", name, 1, None)
+    name = check_text("name", name, 1, None)
     pipeline_id = next_id(db, "pipelines", "pipeline_id", "P-", 4)
     db.execute("INSERT INTO pipelines (active, archived, created_at, currency, display_order, pipeline_id, name, "
                "stages, updated_at, win_probability_enabled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -1196,7 +1156,7 @@ def pipelines_update(
     if display_order is not None:
         changes["display_order"] = display_order
     if name is not None:
-        name = _text("name", name, 1, None)
+        name = check_text("name", name, 1, None)
         changes["name"] = name
     if stages is not None:
         changes["stages"] = stages
@@ -1205,7 +1165,7 @@ def pipelines_update(
     if not changes:
         raise ToolError("pipelines update needs at least one of active, archived, currency, display order, name, "
                         "stages or win probability enabled")
-    _update(db, "pipelines", "pipeline_id", pipeline["pipeline_id"], changes)
+    update_row(db, "pipelines", "pipeline_id", pipeline["pipeline_id"], changes)
     return _pipeline(db, pipeline["pipeline_id"])
 
 

@@ -7,11 +7,10 @@ generate a new API key on our site. After that, you can test your API key on thi
 
 from __future__ import annotations
 
-import json
-from datetime import date
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.compiled import check_day, next_number, select_rows, update_row
 
 Currency = Literal["AUD",
                    "BGN", "BRL", "CAD", "CHF", "CNY", "CZK", "DKK", "EUR", "GBP", "HKD", "HRK", "HUF", "IDR", "ILS", "INR", "ISK", "JPY", "KRW", "LTL", "LVL", "MXN", "MYR", "NOK", "NZD", "PHP", "PLN", "RON", "RSD", "RUB", "SEK", "SGD", "THB", "TRY", "UAH", "USD", "ZAR"]
@@ -24,9 +23,6 @@ DocumentType = Literal["advance", "canceled", "cancellation", "draft", "invoice"
 Vat = Literal["0%",
               "1%", "10%", "11%", "12%", "13%", "14%", "15%", "16%", "17%", "18%", "19%", "2%", "20%", "21%", "22%", "23%", "24%", "25%", "26%", "27%", "3%", "4%", "5%", "6%", "7%", "8%", "9%", "AAM", "AM", "EU", "EUK", "F.AFA", "FAD", "K.AFA", "MAA", "TAM", "ÁKK", "ÁTHK"]
 
-#: The most rows a list returns; narrower filters find the rest.
-LIST_LIMIT = 50
-LIST_CHARS = 3600
 _BANK_ACCOUNTS_SQL = "SELECT t.* FROM bank_accounts t"
 _DOCUMENTS_SQL = "SELECT t.* FROM documents t"
 _DOCUMENTS_LIST_SQL = ("SELECT t.document_id, t.block_id, t.conversion_rate, t.currency, t.language, "
@@ -39,37 +35,6 @@ _PARTNERS_SQL = "SELECT t.* FROM partners t"
 _PARTNERS_LIST_SQL = "SELECT t.partner_id, t.name FROM partners t"
 _PRODUCTS_SQL = "SELECT t.* FROM products t"
 _PRODUCTS_LIST_SQL = "SELECT t.product_id, t.name, t.currency, t.net_unit_price, t.vat FROM products t"
-
-
-def _select(db: Database, sql: str, where: list[str], params: list[Any], order: str) -> list[Any]:
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    rows = db.query(f"{sql} ORDER BY {order}", params)
-    shown, size = [], 2
-    for row in rows[:LIST_LIMIT]:  # no more rows than an agent is shown of the result
-        size += len(json.dumps(row, ensure_ascii=False, default=str)) + 2
-        if size > LIST_CHARS - (0 if len(rows) == len(shown) + 1 else 100) and shown:
-            break
-        shown.append(row)
-    if len(shown) < len(rows):  # said, not hidden: the agent knows to narrow the list
-        return [*shown, f"... {len(rows) - len(shown)} more rows match, not shown: narrower filters find them"]
-    return shown
-
-
-def _next_number(db: Database, table: str, key: str) -> int:
-    return int(db.scalar(f"SELECT max({key}) FROM {table}") or 0) + 1
-
-
-def _update(db: Database, table: str, key: str, value: Any, changes: dict[str, Any]) -> None:
-    assignments = ", ".join(f"{column} = ?" for column in changes)
-    db.execute(f"UPDATE {table} SET {assignments} WHERE {key} = ?", [*changes.values(), value])
-
-
-def _day(name: str, value: str) -> str:
-    try:
-        return date.fromisoformat(value.strip()[:10]).isoformat()
-    except ValueError:
-        raise ToolError(f"{name} {value!r} is not a date (use YYYY-MM-DD)") from None
 
 
 def _bank_account(db: Database, bank_account_id: int) -> dict[str, Any]:
@@ -110,7 +75,7 @@ def list_bank_account(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching bank account rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _BANK_ACCOUNTS_SQL, [], [], "t.bank_account_id")
+    return select_rows(db, _BANK_ACCOUNTS_SQL, [], [], "t.bank_account_id")
 
 
 @tool(writes=True)
@@ -144,7 +109,7 @@ def create_bank_account(
     name = name.strip()
     if swift is not None:
         swift = swift.strip()
-    bank_account_id = _next_number(db, "bank_accounts", "bank_account_id")
+    bank_account_id = next_number(db, "bank_accounts", "bank_account_id")
     db.execute("INSERT INTO bank_accounts (account_number, account_number_iban, currency, bank_account_id, name, "
                "need_qr, swift) VALUES (?, ?, ?, ?, ?, ?, ?)",
                [account_number, account_number_iban, currency, bank_account_id, name, need_qr, swift])
@@ -214,7 +179,7 @@ def update_bank_account(
     if not changes:
         raise ToolError("update bank account needs at least one of account number, account number iban, currency, "
                         "name, need qr or swift")
-    _update(db, "bank_accounts", "bank_account_id", bank_account["bank_account_id"], changes)
+    update_row(db, "bank_accounts", "bank_account_id", bank_account["bank_account_id"], changes)
     return _bank_account(db, bank_account["bank_account_id"])
 
 
@@ -245,7 +210,7 @@ def list_document_block(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching document block rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _DOCUMENT_BLOCKS_SQL, [], [], "t.document_block_id")
+    return select_rows(db, _DOCUMENT_BLOCKS_SQL, [], [], "t.document_block_id")
 
 
 @tool
@@ -279,7 +244,7 @@ def list_document(
     if payment_status is not None:
         where.append("t.payment_status = ?")
         params.append(payment_status)
-    return _select(db, _DOCUMENTS_LIST_SQL, where, params, "t.document_id")
+    return select_rows(db, _DOCUMENTS_LIST_SQL, where, params, "t.document_id")
 
 
 @tool(writes=True)
@@ -321,9 +286,9 @@ def create_document(
     """
     if comment is not None:
         comment = comment.strip()
-    due_date = _day("due_date", due_date)
-    fulfillment_date = _day("fulfillment_date", fulfillment_date)
-    document_id = _next_number(db, "documents", "document_id")
+    due_date = check_day("due_date", due_date)
+    fulfillment_date = check_day("fulfillment_date", fulfillment_date)
+    document_id = next_number(db, "documents", "document_id")
     db.execute("INSERT INTO documents (block_id, cancelled, comment, conversion_rate, currency, due_date, "
                "electronic, fulfillment_date, gross_total, document_id, invoice_date, invoice_number, items, "
                "language, notification_status, organization, paid_date, partner, payment_method, payment_status, "
@@ -366,7 +331,7 @@ def cancel_document(db: Database, document_id: int) -> dict[str, Any]:
         raise ToolError(f"document {document['document_id']} is {document['type']}: cancel document applies only to "
                         f"a document whose type is advance, cancellation, draft, invoice or proforma")
     changes: dict[str, Any] = {"type": "canceled"}
-    _update(db, "documents", "document_id", document["document_id"], changes)
+    update_row(db, "documents", "document_id", document["document_id"], changes)
     return _document(db, document["document_id"])
 
 
@@ -387,7 +352,7 @@ def download_document(db: Database, document_id: int | None = None) -> list[dict
     if document_id is not None:
         where.append("t.document_id = ?")
         params.append(document_id)
-    return _select(db, _DOCUMENTS_SQL if document_id is not None else _DOCUMENTS_LIST_SQL, where, params, "t.document_id")
+    return select_rows(db, _DOCUMENTS_SQL if document_id is not None else _DOCUMENTS_LIST_SQL, where, params, "t.document_id")
 
 
 @tool
@@ -407,7 +372,7 @@ def get_online_szamla_status(db: Database, document_id: int | None = None) -> li
     if document_id is not None:
         where.append("t.document_id = ?")
         params.append(document_id)
-    return _select(db, _DOCUMENTS_SQL if document_id is not None else _DOCUMENTS_LIST_SQL, where, params, "t.document_id")
+    return select_rows(db, _DOCUMENTS_SQL if document_id is not None else _DOCUMENTS_LIST_SQL, where, params, "t.document_id")
 
 
 @tool
@@ -419,7 +384,7 @@ def get_organization_data(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching document organization rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _DOCUMENT_ORGANIZATIONS_SQL, [], [], "t.document_organization_name")
+    return select_rows(db, _DOCUMENT_ORGANIZATIONS_SQL, [], [], "t.document_organization_name")
 
 
 @tool
@@ -432,7 +397,7 @@ def list_partner(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching partner summaries (partner_id, name; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _PARTNERS_LIST_SQL, [], [], "t.partner_id")
+    return select_rows(db, _PARTNERS_LIST_SQL, [], [], "t.partner_id")
 
 
 @tool(writes=True)
@@ -479,7 +444,7 @@ def create_partner(
         swift = swift.strip()
     if taxcode is not None:
         taxcode = taxcode.strip()
-    partner_id = _next_number(db, "partners", "partner_id")
+    partner_id = next_number(db, "partners", "partner_id")
     db.execute("INSERT INTO partners (account_number, address, emails, general_ledger_number, iban, name, phone, "
                "swift, taxcode, partner_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                [account_number, address, emails, general_ledger_number, iban, name, phone, swift, taxcode, partner_id])
@@ -564,7 +529,7 @@ def update_partner(
     if not changes:
         raise ToolError("update partner needs at least one of account number, address, emails, general ledger "
                         "number, iban, name, phone, swift or taxcode")
-    _update(db, "partners", "partner_id", partner["partner_id"], changes)
+    update_row(db, "partners", "partner_id", partner["partner_id"], changes)
     return _partner(db, partner["partner_id"])
 
 
@@ -595,7 +560,7 @@ def list_product(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching product summaries (product_id, name, currency, net_unit_price, vat; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _PRODUCTS_LIST_SQL, [], [], "t.product_id")
+    return select_rows(db, _PRODUCTS_LIST_SQL, [], [], "t.product_id")
 
 
 @tool(writes=True)
@@ -635,7 +600,7 @@ def create_product(
         general_ledger_taxcode = general_ledger_taxcode.strip()
     name = name.strip()
     unit = unit.strip()
-    product_id = _next_number(db, "products", "product_id")
+    product_id = next_number(db, "products", "product_id")
     db.execute("INSERT INTO products (comment, currency, general_ledger_number, general_ledger_taxcode, "
                "product_id, name, net_unit_price, unit, vat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                [comment, currency, general_ledger_number, general_ledger_taxcode, product_id, name, net_unit_price, unit, vat])
@@ -714,7 +679,7 @@ def update_product(
     if not changes:
         raise ToolError("update product needs at least one of comment, currency, general ledger number, general "
                         "ledger taxcode, name, net unit price, unit or vat")
-    _update(db, "products", "product_id", product["product_id"], changes)
+    update_row(db, "products", "product_id", product["product_id"], changes)
     return _product(db, product["product_id"])
 
 

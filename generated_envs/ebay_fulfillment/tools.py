@@ -6,16 +6,12 @@ behalf of the seller, in accordance with the payment method and timing specified
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.compiled import select_rows, update_row
 from envfactory_gym.authoring.kit import next_id
 
-
-#: The most rows a list returns; narrower filters find the rest.
-LIST_LIMIT = 50
-LIST_CHARS = 3600
 _ORDERS_SQL = "SELECT t.* FROM orders t"
 _ORDERS_LIST_SQL = "SELECT t.order_id, t.cancel_status, t.order_fulfillment_status FROM orders t"
 _PAYMENT_DISPUTES_SQL = "SELECT t.* FROM payment_disputes t"
@@ -25,26 +21,6 @@ _REFUNDS_SQL = "SELECT t.* FROM refunds t"
 _SHIPPING_FULFILLMENTS_SQL = "SELECT t.* FROM shipping_fulfillments t"
 _EVIDENCE_PAYMENT_DISPUTES_SQL = "SELECT t.* FROM evidence_payment_disputes t"
 _EVIDENCES_SQL = "SELECT t.* FROM evidences t"
-
-
-def _select(db: Database, sql: str, where: list[str], params: list[Any], order: str) -> list[Any]:
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    rows = db.query(f"{sql} ORDER BY {order}", params)
-    shown, size = [], 2
-    for row in rows[:LIST_LIMIT]:  # no more rows than an agent is shown of the result
-        size += len(json.dumps(row, ensure_ascii=False, default=str)) + 2
-        if size > LIST_CHARS - (0 if len(rows) == len(shown) + 1 else 100) and shown:
-            break
-        shown.append(row)
-    if len(shown) < len(rows):  # said, not hidden: the agent knows to narrow the list
-        return [*shown, f"... {len(rows) - len(shown)} more rows match, not shown: narrower filters find them"]
-    return shown
-
-
-def _update(db: Database, table: str, key: str, value: Any, changes: dict[str, Any]) -> None:
-    assignments = ", ".join(f"{column} = ?" for column in changes)
-    db.execute(f"UPDATE {table} SET {assignments} WHERE {key} = ?", [*changes.values(), value])
 
 
 def _order(db: Database, order_id: str) -> dict[str, Any]:
@@ -85,7 +61,7 @@ def get_orders(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching order summaries (order_id, cancel_status, order_fulfillment_status; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _ORDERS_LIST_SQL, [], [], "t.order_id")
+    return select_rows(db, _ORDERS_LIST_SQL, [], [], "t.order_id")
 
 
 @tool
@@ -121,7 +97,7 @@ def get_shipping_fulfillments(db: Database, order_id: str | None = None) -> list
         order = _order(db, order_id)
         where.append("t.order_id = ?")
         params.append(order["order_id"])
-    return _select(db, _SHIPPING_FULFILLMENTS_SQL, where, params, "t.fulfillment_id")
+    return select_rows(db, _SHIPPING_FULFILLMENTS_SQL, where, params, "t.fulfillment_id")
 
 
 @tool(writes=True)
@@ -246,7 +222,7 @@ def get_activities(db: Database, payment_dispute_id: str | None = None) -> list[
     if payment_dispute_id is not None:
         where.append("lower(t.payment_dispute_id) = lower(?)")
         params.append(payment_dispute_id.strip())
-    return _select(db, _PAYMENT_DISPUTES_SQL if payment_dispute_id is not None else _PAYMENT_DISPUTES_LIST_SQL, where, params, "t.payment_dispute_id")
+    return select_rows(db, _PAYMENT_DISPUTES_SQL if payment_dispute_id is not None else _PAYMENT_DISPUTES_LIST_SQL, where, params, "t.payment_dispute_id")
 
 
 @tool(writes=True)
@@ -327,7 +303,7 @@ def fetch_evidence_content(
     if evidence_id is not None:
         where.append("lower(t.evidence_id) = lower(?)")
         params.append(evidence_id.strip())
-    return _select(db, _EVIDENCES_SQL, where, params, "t.evidence_id")
+    return select_rows(db, _EVIDENCES_SQL, where, params, "t.evidence_id")
 
 
 @tool(writes=True)
@@ -375,7 +351,7 @@ def update_evidence(
         changes["line_items"] = line_items
     if not changes:
         raise ToolError("update evidence needs at least one of payment dispute id, evidence type or line items")
-    _update(db, "evidences", "evidence_id", evidence["evidence_id"], changes)
+    update_row(db, "evidences", "evidence_id", evidence["evidence_id"], changes)
     return _evidence(db, evidence["evidence_id"])
 
 
@@ -420,4 +396,4 @@ def get_payment_dispute_summaries(
     if payment_dispute_status is not None:
         where.append("lower(t.payment_dispute_status) = lower(?)")
         params.append(payment_dispute_status.strip())
-    return _select(db, _PAYMENT_DISPUTES_LIST_SQL, where, params, "t.payment_dispute_id")
+    return select_rows(db, _PAYMENT_DISPUTES_LIST_SQL, where, params, "t.payment_dispute_id")

@@ -10,50 +10,19 @@ realistic test data...
 
 from __future__ import annotations
 
-import json
-from datetime import date
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.compiled import check_day, select_rows, update_row
 
 BookingStatus = Literal["CANCELLED", "PENDING", "ACCEPTED", "PAYMENT_REQUIRED", "PAYMENT_ABANDONED"]
 RateAdjustmentType = Literal["PERCENTAGE"]
 
-#: The most rows a list returns; narrower filters find the rest.
-LIST_LIMIT = 50
-LIST_CHARS = 3600
 _BOOKINGS_SQL = "SELECT t.* FROM bookings t"
 _BOOKINGS_LIST_SQL = "SELECT t.booking_id, t.created_at, t.end_, t.status FROM bookings t"
 _RATE_ADJUSTMENTS_SQL = "SELECT t.* FROM rate_adjustments t"
 _HOTEL_FULLS_SQL = "SELECT t.* FROM hotel_fulls t"
 _HOTEL_FULLS_LIST_SQL = "SELECT t.hotel_id, t.name, t.created_at, t.room_count FROM hotel_fulls t"
-
-
-def _select(db: Database, sql: str, where: list[str], params: list[Any], order: str) -> list[Any]:
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    rows = db.query(f"{sql} ORDER BY {order}", params)
-    shown, size = [], 2
-    for row in rows[:LIST_LIMIT]:  # no more rows than an agent is shown of the result
-        size += len(json.dumps(row, ensure_ascii=False, default=str)) + 2
-        if size > LIST_CHARS - (0 if len(rows) == len(shown) + 1 else 100) and shown:
-            break
-        shown.append(row)
-    if len(shown) < len(rows):  # said, not hidden: the agent knows to narrow the list
-        return [*shown, f"... {len(rows) - len(shown)} more rows match, not shown: narrower filters find them"]
-    return shown
-
-
-def _update(db: Database, table: str, key: str, value: Any, changes: dict[str, Any]) -> None:
-    assignments = ", ".join(f"{column} = ?" for column in changes)
-    db.execute(f"UPDATE {table} SET {assignments} WHERE {key} = ?", [*changes.values(), value])
-
-
-def _day(name: str, value: str) -> str:
-    try:
-        return date.fromisoformat(value.strip()[:10]).isoformat()
-    except ValueError:
-        raise ToolError(f"{name} {value!r} is not a date (use YYYY-MM-DD)") from None
 
 
 def _booking(db: Database, booking_id: str) -> dict[str, Any]:
@@ -83,7 +52,7 @@ def list_bookings(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching booking summaries (booking_id, created_at, end_, status; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _BOOKINGS_LIST_SQL, [], [], "t.booking_id")
+    return select_rows(db, _BOOKINGS_LIST_SQL, [], [], "t.booking_id")
 
 
 @tool
@@ -131,16 +100,16 @@ def update_booking(
     booking = _booking(db, booking_id)
     changes: dict[str, Any] = {}
     if end_ is not None:
-        end_ = _day("end_", end_)
+        end_ = check_day("end_", end_)
         changes["end_"] = end_
     if notes is not None:
         changes["notes"] = notes
     if start is not None:
-        start = _day("start", start)
+        start = check_day("start", start)
         changes["start"] = start
     if not changes:
         raise ToolError("update booking needs at least one of end , notes or start")
-    _update(db, "bookings", "booking_id", booking["booking_id"], changes)
+    update_row(db, "bookings", "booking_id", booking["booking_id"], changes)
     return _booking(db, booking["booking_id"])
 
 
@@ -166,7 +135,7 @@ def cancel_booking(db: Database, booking_id: str) -> dict[str, Any]:
         raise ToolError(f"booking {booking['booking_id']} is {booking['status']}: cancel booking applies only to a "
                         f"booking whose status is PENDING, ACCEPTED, PAYMENT REQUIRED or PAYMENT ABANDONED")
     changes: dict[str, Any] = {"status": "CANCELLED"}
-    _update(db, "bookings", "booking_id", booking["booking_id"], changes)
+    update_row(db, "bookings", "booking_id", booking["booking_id"], changes)
     return _booking(db, booking["booking_id"])
 
 
@@ -183,7 +152,7 @@ def list_hotels(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching hotel full summaries (hotel_id, name, created_at, room_count; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _HOTEL_FULLS_LIST_SQL, [], [], "t.hotel_id")
+    return select_rows(db, _HOTEL_FULLS_LIST_SQL, [], [], "t.hotel_id")
 
 
 @tool

@@ -9,11 +9,11 @@ import json
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.compiled import check_scope, check_text, check_within, update_row
 from envfactory_gym.authoring.kit import next_id
 
 State = Literal["IMPORTING", "FINISHED_SUCCESS", "FINISHED_FAILED"]
 
-#: The most rows a list returns; narrower filters find the rest.
 LIST_LIMIT = 50
 LIST_CHARS = 3600
 _OPTIONS_SQL = "SELECT t.* FROM options t"
@@ -37,33 +37,6 @@ def _select(db: Database, sql: str, where: list[str], params: list[Any], order: 
         if size > LIST_CHARS and i:
             return rows[:i]
     return rows
-
-
-def _update(db: Database, table: str, key: str, value: Any, changes: dict[str, Any]) -> None:
-    assignments = ", ".join(f"{column} = ?" for column in changes)
-    db.execute(f"UPDATE {table} SET {assignments} WHERE {key} = ?", [*changes.values(), value])
-
-
-def _text(name: str, value: str, low: int | None = None, high: int | None = None) -> str:
-    value = value.strip()
-    if (low is not None and len(value) < low) or (high is not None and len(value) > high):
-        span = f"{low} to {high}" if low is not None and high is not None else \
-            f"at least {low}" if low is not None else f"at most {high}"
-        raise ToolError(f"{name} must have {span} characters, got {len(value)}")
-    return value
-
-
-def _within(name: str, value: float, low: float | None, high: float | None) -> float:
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"from {low:g} to {high:g}" if low is not None and high is not None else \
-            f"at least {low:g}" if low is not None else f"at most {high:g}"
-        raise ToolError(f"{name} must be {span}, got {value:g}")
-    return value
-
-
-def _in_scope(name: str, value: Any, fixed: Any) -> None:
-    if value is not None and str(value).strip() != str(fixed):
-        raise ToolError(f"{name} {value!r} is not this deployment's: it has only {fixed!r} (or leave {name} out)")
 
 
 def _tax_rate(db: Database, tax_rate_uuid: str) -> dict[str, Any]:
@@ -112,7 +85,7 @@ def get_product_types(db: Database, organization_uuid: str | None = None) -> lis
     Returns:
         The matching category rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters (narrower filters find the rest).
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     return _select(db, _CATEGORIES_SQL, [], [], "t.category_uuid")
 
 
@@ -134,15 +107,15 @@ def rename_category(
     Returns:
         The category as changed.
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     category = _category(db, category_uuid)
     changes: dict[str, Any] = {}
     if name is not None:
-        name = _text("name", name, 1, 100)
+        name = check_text("name", name, 1, 100)
         changes["name"] = name
     if not changes:
         raise ToolError("rename category needs at least one of name")
-    _update(db, "categories", "category_uuid", category["category_uuid"], changes)
+    update_row(db, "categories", "category_uuid", category["category_uuid"], changes)
     return _category(db, category["category_uuid"])
 
 
@@ -158,7 +131,7 @@ def delete_category(db: Database, category_uuid: str, organization_uuid: str | N
     Returns:
         The removed category, marked deleted.
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     category = _category(db, category_uuid)
     db.execute("DELETE FROM categories WHERE category_uuid = ?", [category["category_uuid"]])
     return {**category, "deleted": True}
@@ -175,7 +148,7 @@ def get_all_discounts(db: Database, organization_uuid: str | None = None) -> lis
     Returns:
         The matching discount summaries (discount_uuid, name, percentage; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters (narrower filters find the rest).
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     return _select(db, _DISCOUNTS_LIST_SQL, [], [], "t.discount_uuid")
 
 
@@ -195,7 +168,7 @@ def get_discount(db: Database, discount_uuid: str, organization_uuid: str | None
     Returns:
         The discount with the names of the rows it refers to.
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     return _discount(db, discount_uuid)
 
 
@@ -233,29 +206,29 @@ def update_discount(
     Returns:
         The discount as changed.
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     discount = _discount(db, discount_uuid)
     changes: dict[str, Any] = {}
     if amount is not None:
         changes["amount"] = amount
     if description is not None:
-        description = _text("description", description, 0, 128)
+        description = check_text("description", description, 0, 128)
         changes["description"] = description
     if external_reference is not None:
-        external_reference = _text("external_reference", external_reference, 0, 128)
+        external_reference = check_text("external_reference", external_reference, 0, 128)
         changes["external_reference"] = external_reference
     if image_lookup_keys is not None:
         changes["image_lookup_keys"] = image_lookup_keys
     if name is not None:
-        name = _text("name", name, 0, 64)
+        name = check_text("name", name, 0, 64)
         changes["name"] = name
     if percentage is not None:
-        percentage = _within("percentage", percentage, 0.0, 100.0)
+        percentage = check_within("percentage", percentage, 0.0, 100.0)
         changes["percentage"] = percentage
     if not changes:
         raise ToolError("update discount needs at least one of amount, description, external reference, image "
                         "lookup keys, name or percentage")
-    _update(db, "discounts", "discount_uuid", discount["discount_uuid"], changes)
+    update_row(db, "discounts", "discount_uuid", discount["discount_uuid"], changes)
     return _discount(db, discount["discount_uuid"])
 
 
@@ -271,7 +244,7 @@ def delete_discount(db: Database, discount_uuid: str, organization_uuid: str | N
     Returns:
         The removed discount, marked deleted.
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     discount = _discount(db, discount_uuid)
     db.execute("DELETE FROM discounts WHERE discount_uuid = ?", [discount["discount_uuid"]])
     return {**discount, "deleted": True}
@@ -288,7 +261,7 @@ def get_latest_import_status(db: Database, organization_uuid: str | None = None)
     Returns:
         The matching import rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters (narrower filters find the rest).
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     return _select(db, _IMPORTS_SQL, [], [], "t.import_uuid")
 
 
@@ -304,7 +277,7 @@ def get_status_by_uuid(db: Database, import_uuid: str, organization_uuid: str | 
     Returns:
         The import with the names of the rows it refers to.
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     return _import(db, import_uuid)
 
 
@@ -325,7 +298,7 @@ def get_library(db: Database, organization_uuid: str | None = None) -> list[dict
     Returns:
         The matching discount summaries (discount_uuid, name, percentage; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters (narrower filters find the rest).
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     return _select(db, _DISCOUNTS_LIST_SQL, [], [], "t.discount_uuid")
 
 
@@ -340,7 +313,7 @@ def get_all_products_in_pos(db: Database, organization_uuid: str | None = None) 
     Returns:
         The matching product summaries (product_uuid, name, vat_percentage; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters (narrower filters find the rest).
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     return _select(db, _PRODUCTS_LIST_SQL, [], [], "t.product_uuid")
 
 
@@ -358,8 +331,8 @@ def create_product_slug(db: Database, product_name: str, organization_uuid: str 
     Returns:
         The new slug.
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
-    product_name = _text("product_name", product_name, 1, 256)
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    product_name = check_text("product_name", product_name, 1, 256)
     slug_slug = next_id(db, "slugs", "slug_slug", "S-", 4)
     db.execute("INSERT INTO slugs (product_name, slug_slug) VALUES (?, ?)",
                [product_name, slug_slug])
@@ -377,7 +350,7 @@ def get_all_products_v2(db: Database, organization_uuid: str | None = None) -> l
     Returns:
         The matching product summaries (product_uuid, name, vat_percentage; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters (narrower filters find the rest).
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     return _select(db, _PRODUCTS_LIST_SQL, [], [], "t.product_uuid")
 
 
@@ -392,7 +365,7 @@ def count_all_products(db: Database, organization_uuid: str | None = None) -> li
     Returns:
         The matching product summaries (product_uuid, name, vat_percentage; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters (narrower filters find the rest).
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     return _select(db, _PRODUCTS_LIST_SQL, [], [], "t.product_uuid")
 
 
@@ -450,7 +423,7 @@ def update_product(
     Returns:
         The product as changed.
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     product = _product(db, product_uuid)
     changes: dict[str, Any] = {}
     if categories is not None:
@@ -458,7 +431,7 @@ def update_product(
     if category is not None:
         changes["category"] = category
     if description is not None:
-        description = _text("description", description, 0, 1024)
+        description = check_text("description", description, 0, 1024)
         changes["description"] = description
     if external_reference is not None:
         external_reference = external_reference.strip()
@@ -468,7 +441,7 @@ def update_product(
     if metadata is not None:
         changes["metadata"] = metadata
     if name is not None:
-        name = _text("name", name, 1, 256)
+        name = check_text("name", name, 1, 256)
         changes["name"] = name
     if online is not None:
         changes["online"] = online
@@ -489,13 +462,13 @@ def update_product(
     if variants is not None:
         changes["variants"] = variants
     if vat_percentage is not None:
-        vat_percentage = _within("vat_percentage", vat_percentage, 0.0, 100.0)
+        vat_percentage = check_within("vat_percentage", vat_percentage, 0.0, 100.0)
         changes["vat_percentage"] = vat_percentage
     if not changes:
         raise ToolError("update product needs at least one of categories, category, description, external "
                         "reference, image lookup keys, metadata, name, online, presentation, tax code, tax exempt, "
                         "tax rates, unit name, variant option definitions, variants or vat percentage")
-    _update(db, "products", "product_uuid", product["product_uuid"], changes)
+    update_row(db, "products", "product_uuid", product["product_uuid"], changes)
     return _product(db, product["product_uuid"])
 
 
@@ -515,7 +488,7 @@ def get_product(db: Database, product_uuid: str, organization_uuid: str | None =
     Returns:
         The product with the names of the rows it refers to.
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     return _product(db, product_uuid)
 
 
@@ -531,7 +504,7 @@ def delete_product(db: Database, product_uuid: str, organization_uuid: str | Non
     Returns:
         The removed product, marked deleted.
     """
-    _in_scope("organization_uuid", organization_uuid, "organization-uuid-1")
+    check_scope("organization_uuid", organization_uuid, "organization-uuid-1")
     product = _product(db, product_uuid)
     db.execute("DELETE FROM products WHERE product_uuid = ?", [product["product_uuid"]])
     return {**product, "deleted": True}
@@ -584,12 +557,12 @@ def update_tax_rate(
     if default_ is not None:
         changes["default_"] = default_
     if label is not None:
-        label = _text("label", label, 0, 512)
+        label = check_text("label", label, 0, 512)
         changes["label"] = label
     if percentage is not None:
-        percentage = _within("percentage", percentage, None, 100.0)
+        percentage = check_within("percentage", percentage, None, 100.0)
         changes["percentage"] = percentage
     if not changes:
         raise ToolError("update tax rate needs at least one of default , label or percentage")
-    _update(db, "tax_rates", "tax_rate_uuid", tax_rate["tax_rate_uuid"], changes)
+    update_row(db, "tax_rates", "tax_rate_uuid", tax_rate["tax_rate_uuid"], changes)
     return _tax_rate(db, tax_rate["tax_rate_uuid"])

@@ -5,18 +5,15 @@ Mailscript
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.compiled import select_rows, update_row
 from envfactory_gym.authoring.kit import next_id
 
 IntegrationType = Literal["google"]
 MailscriptEmailType = Literal["mailescript-email"]
 
-#: The most rows a list returns; narrower filters find the rest.
-LIST_LIMIT = 50
-LIST_CHARS = 3600
 _KEYS_SQL = ("SELECT t.*, r1.display_name AS address_display_name FROM keys t LEFT JOIN addresses r1 "
              "ON r1.address_id = t.address")
 _TRIGGERS_SQL = "SELECT t.* FROM triggers t"
@@ -26,26 +23,6 @@ _INTEGRATIONS_SQL = "SELECT t.* FROM integrations t"
 _USERS_SQL = "SELECT t.* FROM users t"
 _WORKSPACES_SQL = "SELECT t.* FROM workspaces t"
 _MAILSCRIPT_EMAILS_SQL = "SELECT t.* FROM mailscript_emails t"
-
-
-def _select(db: Database, sql: str, where: list[str], params: list[Any], order: str) -> list[Any]:
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    rows = db.query(f"{sql} ORDER BY {order}", params)
-    shown, size = [], 2
-    for row in rows[:LIST_LIMIT]:  # no more rows than an agent is shown of the result
-        size += len(json.dumps(row, ensure_ascii=False, default=str)) + 2
-        if size > LIST_CHARS - (0 if len(rows) == len(shown) + 1 else 100) and shown:
-            break
-        shown.append(row)
-    if len(shown) < len(rows):  # said, not hidden: the agent knows to narrow the list
-        return [*shown, f"... {len(rows) - len(shown)} more rows match, not shown: narrower filters find them"]
-    return shown
-
-
-def _update(db: Database, table: str, key: str, value: Any, changes: dict[str, Any]) -> None:
-    assignments = ", ".join(f"{column} = ?" for column in changes)
-    db.execute(f"UPDATE {table} SET {assignments} WHERE {key} = ?", [*changes.values(), value])
 
 
 def _key(db: Database, key_id: str) -> dict[str, Any]:
@@ -101,7 +78,7 @@ def update_action(db: Database, key_id: str, name: str | None = None) -> dict[st
         changes["name"] = name
     if not changes:
         raise ToolError("update action needs at least one of name")
-    _update(db, "keys", "key_id", key["key_id"], changes)
+    update_row(db, "keys", "key_id", key["key_id"], changes)
     return _key(db, key["key_id"])
 
 
@@ -112,7 +89,7 @@ def get_all_addresses(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching address rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _ADDRESSES_SQL, [], [], "t.address_id")
+    return select_rows(db, _ADDRESSES_SQL, [], [], "t.address_id")
 
 
 @tool(writes=True)
@@ -149,7 +126,7 @@ def get_all_keys(db: Database, address: str | None = None) -> list[dict[str, Any
         address_row = _address(db, address)
         where.append("t.address = ?")
         params.append(address_row["address_id"])
-    return _select(db, _KEYS_SQL, where, params, "t.key_id")
+    return select_rows(db, _KEYS_SQL, where, params, "t.key_id")
 
 
 @tool(writes=True)
@@ -222,7 +199,7 @@ def update_key(
         changes["write"] = write
     if not changes:
         raise ToolError("update key needs at least one of address, name, read or write")
-    _update(db, "keys", "key_id", key["key_id"], changes)
+    update_row(db, "keys", "key_id", key["key_id"], changes)
     return _key(db, key["key_id"])
 
 
@@ -257,7 +234,7 @@ def get_all_inputs(db: Database, name: str | None = None) -> list[dict[str, Any]
     if name is not None:
         where.append("lower(t.name) = lower(?)")
         params.append(name.strip())
-    return _select(db, _MAILSCRIPT_EMAILS_SQL, where, params, "t.mailscript_email_id")
+    return select_rows(db, _MAILSCRIPT_EMAILS_SQL, where, params, "t.mailscript_email_id")
 
 
 @tool
@@ -267,7 +244,7 @@ def get_all_integrations(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching integration rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _INTEGRATIONS_SQL, [], [], "t.integration_id")
+    return select_rows(db, _INTEGRATIONS_SQL, [], [], "t.integration_id")
 
 
 @tool(writes=True)
@@ -292,7 +269,7 @@ def get_all_triggers(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching trigger rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _TRIGGERS_SQL, [], [], "t.trigger_id")
+    return select_rows(db, _TRIGGERS_SQL, [], [], "t.trigger_id")
 
 
 @tool(writes=True)
@@ -340,7 +317,7 @@ def update_trigger(
         changes["name"] = name
     if not changes:
         raise ToolError("update trigger needs at least one of criteria or name")
-    _update(db, "triggers", "trigger_id", trigger["trigger_id"], changes)
+    update_row(db, "triggers", "trigger_id", trigger["trigger_id"], changes)
     return _trigger(db, trigger["trigger_id"])
 
 
@@ -366,7 +343,7 @@ def get_authenticated_user(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching user rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _USERS_SQL, [], [], "t.user_id")
+    return select_rows(db, _USERS_SQL, [], [], "t.user_id")
 
 
 @tool
@@ -376,7 +353,7 @@ def get_all_workflows(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching workflow rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _WORKFLOWS_SQL, [], [], "t.workflow_id")
+    return select_rows(db, _WORKFLOWS_SQL, [], [], "t.workflow_id")
 
 
 @tool(writes=True)
@@ -420,7 +397,7 @@ def update_workflow(
         changes["trigger"] = trigger
     if not changes:
         raise ToolError("update workflow needs at least one of action, active, input, name or trigger")
-    _update(db, "workflows", "workflow_id", workflow["workflow_id"], changes)
+    update_row(db, "workflows", "workflow_id", workflow["workflow_id"], changes)
     return _workflow(db, workflow["workflow_id"])
 
 
@@ -446,4 +423,4 @@ def get_all_workspaces(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching workspace rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _WORKSPACES_SQL, [], [], "t.workspace_id")
+    return select_rows(db, _WORKSPACES_SQL, [], [], "t.workspace_id")

@@ -5,11 +5,10 @@ Postmark makes sending and receiving email incredibly easy.
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.compiled import check_email, next_number, select_rows, update_row
 
 BounceType = Literal["HardBounce",
                      "Transient", "Unsubscribe", "Subscribe", "AutoResponder", "AddressChange", "DnsError", "SpamNotification", "OpenRelayTest", "Unknown", "SoftBounce", "VirusNotification", "MailFrontier Matador.", "BadEmailAddress", "SpamComplaint", "ManuallyDeactivated", "Unconfirmed", "Blocked", "SMTPApiError", "InboundError", "DMARCPolicy", "TemplateRenderingFailed"]
@@ -18,10 +17,6 @@ OutboundMessageStatus = Literal["queued", "sent"]
 TrackLinks = Literal["None", "HtmlAndText", "HtmlOnly", "TextOnly"]
 Color = Literal["purple", "blue", "turqoise", "green", "red", "yellow", "grey"]
 
-#: The most rows a list returns; narrower filters find the rest.
-LIST_LIMIT = 50
-LIST_CHARS = 3600
-EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[a-z]{2,}")
 _INBOUNDRULES_SQL = "SELECT t.* FROM inboundrules t"
 _INBOUNDRULE2S_SQL = "SELECT t.* FROM inboundrule2s t"
 _BOUNCES_SQL = ("SELECT t.*, r1.subject AS message_subject FROM bounces t LEFT JOIN outbound_messages "
@@ -34,37 +29,6 @@ _INBOUND_MESSAGES_SQL = "SELECT t.* FROM inbound_messages t"
 _OUTBOUND_MESSAGES_SQL = "SELECT t.* FROM outbound_messages t"
 _SERVER_CONFIGURATIONS_SQL = "SELECT t.* FROM server_configurations t"
 _TEMPLATE_RECORDS_SQL = "SELECT t.* FROM template_records t"
-
-
-def _select(db: Database, sql: str, where: list[str], params: list[Any], order: str) -> list[Any]:
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    rows = db.query(f"{sql} ORDER BY {order}", params)
-    shown, size = [], 2
-    for row in rows[:LIST_LIMIT]:  # no more rows than an agent is shown of the result
-        size += len(json.dumps(row, ensure_ascii=False, default=str)) + 2
-        if size > LIST_CHARS - (0 if len(rows) == len(shown) + 1 else 100) and shown:
-            break
-        shown.append(row)
-    if len(shown) < len(rows):  # said, not hidden: the agent knows to narrow the list
-        return [*shown, f"... {len(rows) - len(shown)} more rows match, not shown: narrower filters find them"]
-    return shown
-
-
-def _next_number(db: Database, table: str, key: str) -> int:
-    return int(db.scalar(f"SELECT max({key}) FROM {table}") or 0) + 1
-
-
-def _update(db: Database, table: str, key: str, value: Any, changes: dict[str, Any]) -> None:
-    assignments = ", ".join(f"{column} = ?" for column in changes)
-    db.execute(f"UPDATE {table} SET {assignments} WHERE {key} = ?", [*changes.values(), value])
-
-
-def _email(name: str, value: str) -> str:
-    value = value.strip().lower()
-    if not EMAIL.fullmatch(value):
-        raise ToolError(f"{name} {value!r} is not an email address")
-    return value
 
 
 def _bounce(db: Database, bounce_id: str) -> dict[str, Any]:
@@ -125,7 +89,7 @@ def get_bounces(
     if tag is not None:
         where.append("lower(t.tag) = lower(?)")
         params.append(tag.strip())
-    return _select(db, _BOUNCES_LIST_SQL, where, params, "t.bounce_id")
+    return select_rows(db, _BOUNCES_LIST_SQL, where, params, "t.bounce_id")
 
 
 @tool
@@ -156,7 +120,7 @@ def get_bounces_bounceid_dump(db: Database, bounce_id: str | None = None) -> lis
     if bounce_id is not None:
         where.append("lower(t.bounce_id) = lower(?)")
         params.append(bounce_id.strip())
-    return _select(db, _BOUNCES_SQL if bounce_id is not None else _BOUNCES_LIST_SQL, where, params, "t.bounce_id")
+    return select_rows(db, _BOUNCES_SQL if bounce_id is not None else _BOUNCES_LIST_SQL, where, params, "t.bounce_id")
 
 
 @tool
@@ -187,7 +151,7 @@ def search_inbound_messages(
     if status is not None:
         where.append("t.status = ?")
         params.append(status)
-    return _select(db, _INBOUND_MESSAGES_SQL, where, params, "t.message_id")
+    return select_rows(db, _INBOUND_MESSAGES_SQL, where, params, "t.message_id")
 
 
 @tool
@@ -213,7 +177,7 @@ def search_outbound_messages(
     if status is not None:
         where.append("t.status = ?")
         params.append(status)
-    return _select(db, _OUTBOUND_MESSAGES_SQL, where, params, "t.message_id")
+    return select_rows(db, _OUTBOUND_MESSAGES_SQL, where, params, "t.message_id")
 
 
 @tool
@@ -223,7 +187,7 @@ def get_outbound_message_details(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching outbound message rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _OUTBOUND_MESSAGES_SQL, [], [], "t.message_id")
+    return select_rows(db, _OUTBOUND_MESSAGES_SQL, [], [], "t.message_id")
 
 
 @tool
@@ -233,7 +197,7 @@ def get_outbound_message_dump(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching inbound message rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _INBOUND_MESSAGES_SQL, [], [], "t.message_id")
+    return select_rows(db, _INBOUND_MESSAGES_SQL, [], [], "t.message_id")
 
 
 @tool
@@ -243,7 +207,7 @@ def get_current_server_configuration(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching server configuration rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _SERVER_CONFIGURATIONS_SQL, [], [], "t.server_configuration_id")
+    return select_rows(db, _SERVER_CONFIGURATIONS_SQL, [], [], "t.server_configuration_id")
 
 
 @tool
@@ -261,7 +225,7 @@ def get_bounce_counts(db: Database, tag: str | None = None) -> list[dict[str, An
     if tag is not None:
         where.append("lower(t.tag) = lower(?)")
         params.append(tag.strip())
-    return _select(db, _BOUNCES_LIST_SQL, where, params, "t.bounce_id")
+    return select_rows(db, _BOUNCES_LIST_SQL, where, params, "t.bounce_id")
 
 
 @tool
@@ -271,7 +235,7 @@ def list_templates(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching template record rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _TEMPLATE_RECORDS_SQL, [], [], "t.template_record_name")
+    return select_rows(db, _TEMPLATE_RECORDS_SQL, [], [], "t.template_record_name")
 
 
 @tool(writes=True)
@@ -304,7 +268,7 @@ def post_templates(
     subject = subject.strip()
     if text_body is not None:
         text_body = text_body.strip()
-    template_id = _next_number(db, "templates", "template_id")
+    template_id = next_number(db, "templates", "template_id")
     db.execute("INSERT INTO templates (active, alias, associated_server_id, html_body, name, subject, template_id, "
                "text_body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                [None, alias, None, html_body, name, subject, template_id, text_body])
@@ -330,7 +294,7 @@ def update_template(db: Database, template_record_name: str, alias: str | None =
         changes["alias"] = alias
     if not changes:
         raise ToolError("update template needs at least one of alias")
-    _update(db, "template_records", "template_record_name", template_record["template_record_name"], changes)
+    update_row(db, "template_records", "template_record_name", template_record["template_record_name"], changes)
     return _template_record(db, template_record["template_record_name"])
 
 
@@ -345,8 +309,8 @@ def create_inbound_rule(db: Database, rule: str | None = None) -> dict[str, Any]
         The new inboundrule2.
     """
     if rule is not None:
-        rule = _email("rule", rule)
-    inboundrule2_id = _next_number(db, "inboundrule2s", "inboundrule2_id")
+        rule = check_email("rule", rule)
+    inboundrule2_id = next_number(db, "inboundrule2s", "inboundrule2_id")
     db.execute("INSERT INTO inboundrule2s (inboundrule2_id, rule) VALUES (?, ?)",
                [inboundrule2_id, rule])
     return db.query_one(_INBOUNDRULE2S_SQL + " WHERE t.inboundrule2_id = ?", [inboundrule2_id]) or {}

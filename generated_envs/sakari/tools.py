@@ -10,17 +10,14 @@ using PostMan...
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.compiled import check_scope, select_rows
 from envfactory_gym.authoring.kit import next_id
 
 TemplateType = Literal["SMS", "Web"]
 
-#: The most rows a list returns; narrower filters find the rest.
-LIST_LIMIT = 50
-LIST_CHARS = 3600
 _CAMPAIGNS_SQL = "SELECT t.* FROM campaigns t"
 _CONTACTS_SQL = "SELECT t.* FROM contacts t"
 _CONTACTS_LIST_SQL = "SELECT t.contact_id, t.first_name, t.last_name, t.email FROM contacts t"
@@ -28,26 +25,6 @@ _CONVERSATIONS_SQL = "SELECT t.* FROM conversations t"
 _MESSAGES_SQL = "SELECT t.* FROM messages t"
 _MESSAGES_LIST_SQL = "SELECT t.message_id, t.price, t.segments FROM messages t"
 _TEMPLATES_SQL = "SELECT t.* FROM templates t"
-
-
-def _select(db: Database, sql: str, where: list[str], params: list[Any], order: str) -> list[Any]:
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    rows = db.query(f"{sql} ORDER BY {order}", params)
-    shown, size = [], 2
-    for row in rows[:LIST_LIMIT]:  # no more rows than an agent is shown of the result
-        size += len(json.dumps(row, ensure_ascii=False, default=str)) + 2
-        if size > LIST_CHARS - (0 if len(rows) == len(shown) + 1 else 100) and shown:
-            break
-        shown.append(row)
-    if len(shown) < len(rows):  # said, not hidden: the agent knows to narrow the list
-        return [*shown, f"... {len(rows) - len(shown)} more rows match, not shown: narrower filters find them"]
-    return shown
-
-
-def _in_scope(name: str, value: Any, fixed: Any) -> None:
-    if value is not None and str(value).strip() != str(fixed):
-        raise ToolError(f"{name} {value!r} is not this deployment's: it has only {fixed!r} (or leave {name} out)")
 
 
 def _contact(db: Database, contact_id: str) -> dict[str, Any]:
@@ -90,7 +67,7 @@ def contacts_fetch_all(
     Returns:
         The matching contact summaries (contact_id, first_name, last_name, email; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("account_id", account_id, "account-1")
+    check_scope("account_id", account_id, "account-1")
     where: list[str] = []
     params: list[Any] = []
     if first_name is not None:
@@ -102,7 +79,7 @@ def contacts_fetch_all(
     if email is not None:
         where.append("lower(t.email) = lower(?)")
         params.append(email.strip())
-    return _select(db, _CONTACTS_LIST_SQL, where, params, "t.contact_id")
+    return select_rows(db, _CONTACTS_LIST_SQL, where, params, "t.contact_id")
 
 
 @tool
@@ -126,7 +103,7 @@ def contacts_create(
     Returns:
         The matching contact summaries (contact_id, first_name, last_name, email; given contact_id, the whole row), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("account_id", account_id, "account-1")
+    check_scope("account_id", account_id, "account-1")
     where: list[str] = []
     params: list[Any] = []
     if email is not None:
@@ -141,7 +118,7 @@ def contacts_create(
     if last_name is not None:
         where.append("lower(t.last_name) = lower(?)")
         params.append(last_name.strip())
-    return _select(db, _CONTACTS_SQL if contact_id is not None else _CONTACTS_LIST_SQL, where, params, "t.contact_id")
+    return select_rows(db, _CONTACTS_SQL if contact_id is not None else _CONTACTS_LIST_SQL, where, params, "t.contact_id")
 
 
 @tool
@@ -155,7 +132,7 @@ def contacts_fetch(db: Database, contact_id: str, account_id: str | None = None)
     Returns:
         The contact with the names of the rows it refers to.
     """
-    _in_scope("account_id", account_id, "account-1")
+    check_scope("account_id", account_id, "account-1")
     return _contact(db, contact_id)
 
 
@@ -170,7 +147,7 @@ def contacts_remove(db: Database, contact_id: str, account_id: str | None = None
     Returns:
         The removed contact, marked deleted.
     """
-    _in_scope("account_id", account_id, "account-1")
+    check_scope("account_id", account_id, "account-1")
     contact = _contact(db, contact_id)
     db.execute("DELETE FROM contacts WHERE contact_id = ?", [contact["contact_id"]])
     return {**contact, "deleted": True}
@@ -186,8 +163,8 @@ def messages_fetch_all(db: Database, account_id: str | None = None) -> list[dict
     Returns:
         The matching message summaries (message_id, price, segments; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("account_id", account_id, "account-1")
-    return _select(db, _MESSAGES_LIST_SQL, [], [], "t.message_id")
+    check_scope("account_id", account_id, "account-1")
+    return select_rows(db, _MESSAGES_LIST_SQL, [], [], "t.message_id")
 
 
 @tool(writes=True)
@@ -207,7 +184,7 @@ def messages_send(
     Returns:
         The new message.
     """
-    _in_scope("account_id", account_id, "account-1")
+    check_scope("account_id", account_id, "account-1")
     if template is not None:
         template = template.strip()
     message_id = next_id(db, "messages", "message_id", "M-", 4)
@@ -231,7 +208,7 @@ def messages_fetch(db: Database, message_id: str, account_id: str | None = None)
     Returns:
         The message with the names of the rows it refers to.
     """
-    _in_scope("account_id", account_id, "account-1")
+    check_scope("account_id", account_id, "account-1")
     return _message(db, message_id)
 
 
@@ -250,13 +227,13 @@ def templates_fetch_all(
     Returns:
         The matching template rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("account_id", account_id, "account-1")
+    check_scope("account_id", account_id, "account-1")
     where: list[str] = []
     params: list[Any] = []
     if name is not None:
         where.append("lower(t.name) = lower(?)")
         params.append(name.strip())
-    return _select(db, _TEMPLATES_SQL, where, params, "t.template_id")
+    return select_rows(db, _TEMPLATES_SQL, where, params, "t.template_id")
 
 
 @tool
@@ -276,7 +253,7 @@ def templates_create(
     Returns:
         The matching template rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("account_id", account_id, "account-1")
+    check_scope("account_id", account_id, "account-1")
     where: list[str] = []
     params: list[Any] = []
     if name is not None:
@@ -285,7 +262,7 @@ def templates_create(
     if type is not None:
         where.append("t.type = ?")
         params.append(type)
-    return _select(db, _TEMPLATES_SQL, where, params, "t.template_id")
+    return select_rows(db, _TEMPLATES_SQL, where, params, "t.template_id")
 
 
 @tool
@@ -299,7 +276,7 @@ def templates_fetch(db: Database, template_id: str, account_id: str | None = Non
     Returns:
         The template with the names of the rows it refers to.
     """
-    _in_scope("account_id", account_id, "account-1")
+    check_scope("account_id", account_id, "account-1")
     return _template(db, template_id)
 
 
@@ -314,7 +291,7 @@ def templates_remove(db: Database, template_id: str, account_id: str | None = No
     Returns:
         The removed template, marked deleted.
     """
-    _in_scope("account_id", account_id, "account-1")
+    check_scope("account_id", account_id, "account-1")
     template = _template(db, template_id)
     db.execute("DELETE FROM templates WHERE template_id = ?", [template["template_id"]])
     return {**template, "deleted": True}

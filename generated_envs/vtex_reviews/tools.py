@@ -8,33 +8,14 @@ a Review
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from envfactory_gym import Database, ToolError, tool
+from envfactory_gym import Database, tool
+from envfactory_gym.authoring.compiled import select_rows
 from envfactory_gym.authoring.kit import next_id
 
-
-#: The most rows a list returns; narrower filters find the rest.
-LIST_LIMIT = 50
-LIST_CHARS = 3600
 _REVIEWS_SQL = "SELECT t.* FROM reviews t"
 _REVIEW4S_SQL = "SELECT t.* FROM review4s t"
-
-
-def _select(db: Database, sql: str, where: list[str], params: list[Any], order: str) -> list[Any]:
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    rows = db.query(f"{sql} ORDER BY {order}", params)
-    shown, size = [], 2
-    for row in rows[:LIST_LIMIT]:  # no more rows than an agent is shown of the result
-        size += len(json.dumps(row, ensure_ascii=False, default=str)) + 2
-        if size > LIST_CHARS - (0 if len(rows) == len(shown) + 1 else 100) and shown:
-            break
-        shown.append(row)
-    if len(shown) < len(rows):  # said, not hidden: the agent knows to narrow the list
-        return [*shown, f"... {len(rows) - len(shown)} more rows match, not shown: narrower filters find them"]
-    return shown
 
 
 @tool(writes=True)
@@ -89,4 +70,4 @@ def getalistof_reviews(db: Database, product_id: str | None = None) -> list[dict
     if product_id is not None:
         where.append("lower(t.product_id) = lower(?)")
         params.append(product_id.strip())
-    return _select(db, _REVIEW4S_SQL, where, params, "t.review4_id")
+    return select_rows(db, _REVIEW4S_SQL, where, params, "t.review4_id")

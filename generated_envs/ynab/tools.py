@@ -7,11 +7,10 @@ Documentation is at https://api.ynab.com
 
 from __future__ import annotations
 
-import json
-from datetime import date
 from typing import Any, Literal
 
 from envfactory_gym import Database, ToolError, tool
+from envfactory_gym.authoring.compiled import check_day, check_scope, check_text, select_rows, update_row
 from envfactory_gym.authoring.kit import next_id
 
 AccountType = Literal["checking",
@@ -24,9 +23,6 @@ Cleared = Literal["cleared", "uncleared", "reconciled"]
 DebtTransactionType = Literal["payment",
                               "refund", "fee", "interest", "escrow", "balancedAdjustment", "credit", "charge"]
 
-#: The most rows a list returns; narrower filters find the rest.
-LIST_LIMIT = 50
-LIST_CHARS = 3600
 _ACCOUNTS_SQL = "SELECT t.* FROM accounts t"
 _ACCOUNTS_LIST_SQL = "SELECT t.account_id, t.name, t.balance, t.cleared_balance, t.type FROM accounts t"
 _CATEGORIES_SQL = "SELECT t.* FROM categories t"
@@ -58,47 +54,6 @@ _TRANSACTIONS_LIST_SQL = ("SELECT t.transaction_id, t.account_id, t.amount, t.ca
                           "JOIN accounts r1 ON r1.account_id = t.account_id LEFT JOIN categories r2 ON"
                           " r2.category_id = t.category_id LEFT JOIN payees r3 ON r3.payee_id = "
                           "t.payee_id")
-
-
-def _select(db: Database, sql: str, where: list[str], params: list[Any], order: str) -> list[Any]:
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    rows = db.query(f"{sql} ORDER BY {order}", params)
-    shown, size = [], 2
-    for row in rows[:LIST_LIMIT]:  # no more rows than an agent is shown of the result
-        size += len(json.dumps(row, ensure_ascii=False, default=str)) + 2
-        if size > LIST_CHARS - (0 if len(rows) == len(shown) + 1 else 100) and shown:
-            break
-        shown.append(row)
-    if len(shown) < len(rows):  # said, not hidden: the agent knows to narrow the list
-        return [*shown, f"... {len(rows) - len(shown)} more rows match, not shown: narrower filters find them"]
-    return shown
-
-
-def _update(db: Database, table: str, key: str, value: Any, changes: dict[str, Any]) -> None:
-    assignments = ", ".join(f"{column} = ?" for column in changes)
-    db.execute(f"UPDATE {table} SET {assignments} WHERE {key} = ?", [*changes.values(), value])
-
-
-def _text(name: str, value: str, low: int | None = None, high: int | None = None) -> str:
-    value = value.strip()
-    if (low is not None and len(value) < low) or (high is not None and len(value) > high):
-        span = f"{low} to {high}" if low is not None and high is not None else \
-            f"at least {low}" if low is not None else f"at most {high}"
-        raise ToolError(f"{name} must have {span} characters, got {len(value)}")
-    return value
-
-
-def _day(name: str, value: str) -> str:
-    try:
-        return date.fromisoformat(value.strip()[:10]).isoformat()
-    except ValueError:
-        raise ToolError(f"{name} {value!r} is not a date (use YYYY-MM-DD)") from None
-
-
-def _in_scope(name: str, value: Any, fixed: Any) -> None:
-    if value is not None and str(value).strip() != str(fixed):
-        raise ToolError(f"{name} {value!r} is not this deployment's: it has only {fixed!r} (or leave {name} out)")
 
 
 def _account(db: Database, account_id: str) -> dict[str, Any]:
@@ -161,7 +116,7 @@ def get_budgets(db: Database) -> list[dict[str, Any]]:
     Returns:
         The matching budget summaries (budget_id, name, first_month, last_modified_on; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    return _select(db, _BUDGETS_LIST_SQL, [], [], "t.budget_id")
+    return select_rows(db, _BUDGETS_LIST_SQL, [], [], "t.budget_id")
 
 
 @tool
@@ -193,8 +148,8 @@ def get_accounts(db: Database, budget_id: str | None = None) -> list[dict[str, A
     Returns:
         The matching account summaries (account_id, name, balance, cleared_balance, type; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("budget_id", budget_id, "budget-1")
-    return _select(db, _ACCOUNTS_LIST_SQL, [], [], "t.account_id")
+    check_scope("budget_id", budget_id, "budget-1")
+    return select_rows(db, _ACCOUNTS_LIST_SQL, [], [], "t.account_id")
 
 
 @tool(writes=True)
@@ -218,7 +173,7 @@ def create_account(
     Returns:
         The new account.
     """
-    _in_scope("budget_id", budget_id, "budget-1")
+    check_scope("budget_id", budget_id, "budget-1")
     name = name.strip()
     account_id = next_id(db, "accounts", "account_id", "A-", 4)
     db.execute("INSERT INTO accounts (balance, cleared_balance, closed, debt_escrow_amounts, debt_interest_rates, "
@@ -242,7 +197,7 @@ def get_account_by_id(db: Database, account_id: str, budget_id: str | None = Non
     Returns:
         The account with the names of the rows it refers to.
     """
-    _in_scope("budget_id", budget_id, "budget-1")
+    check_scope("budget_id", budget_id, "budget-1")
     return _account(db, account_id)
 
 
@@ -263,14 +218,14 @@ def get_transactions_by_account(
     Returns:
         The matching transaction summaries (transaction_id, account_id, amount, category_id, cleared, debt_transaction_type, flag_color, payee_id; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("budget_id", budget_id, "budget-1")
+    check_scope("budget_id", budget_id, "budget-1")
     where: list[str] = []
     params: list[Any] = []
     if account_id is not None:
         account = _account(db, account_id)
         where.append("t.account_id = ?")
         params.append(account["account_id"])
-    return _select(db, _TRANSACTIONS_LIST_SQL, where, params, "t.transaction_id")
+    return select_rows(db, _TRANSACTIONS_LIST_SQL, where, params, "t.transaction_id")
 
 
 @tool
@@ -286,8 +241,8 @@ def get_categories(db: Database, budget_id: str | None = None) -> list[dict[str,
     Returns:
         The matching category summaries (category_id, name, activity, balance, goal_type; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("budget_id", budget_id, "budget-1")
-    return _select(db, _CATEGORIES_LIST_SQL, [], [], "t.category_id")
+    check_scope("budget_id", budget_id, "budget-1")
+    return select_rows(db, _CATEGORIES_LIST_SQL, [], [], "t.category_id")
 
 
 @tool
@@ -304,7 +259,7 @@ def get_category_by_id(db: Database, category_id: str, budget_id: str | None = N
     Returns:
         The category with the names of the rows it refers to.
     """
-    _in_scope("budget_id", budget_id, "budget-1")
+    check_scope("budget_id", budget_id, "budget-1")
     return _category(db, category_id)
 
 
@@ -325,14 +280,14 @@ def get_transactions_by_category(
     Returns:
         The matching transaction summaries (transaction_id, account_id, amount, category_id, cleared, debt_transaction_type, flag_color, payee_id; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("budget_id", budget_id, "budget-1")
+    check_scope("budget_id", budget_id, "budget-1")
     where: list[str] = []
     params: list[Any] = []
     if category_id is not None:
         category = _category(db, category_id)
         where.append("t.category_id = ?")
         params.append(category["category_id"])
-    return _select(db, _TRANSACTIONS_LIST_SQL, where, params, "t.transaction_id")
+    return select_rows(db, _TRANSACTIONS_LIST_SQL, where, params, "t.transaction_id")
 
 
 @tool
@@ -349,7 +304,7 @@ def get_month_category_by_id(db: Database, category_id: str, budget_id: str | No
     Returns:
         The category with the names of the rows it refers to.
     """
-    _in_scope("budget_id", budget_id, "budget-1")
+    check_scope("budget_id", budget_id, "budget-1")
     return _category(db, category_id)
 
 
@@ -372,14 +327,14 @@ def update_month_category(
     Returns:
         The category as changed.
     """
-    _in_scope("budget_id", budget_id, "budget-1")
+    check_scope("budget_id", budget_id, "budget-1")
     category = _category(db, category_id)
     changes: dict[str, Any] = {}
     if budgeted is not None:
         changes["budgeted"] = budgeted
     if not changes:
         raise ToolError("update month category needs at least one of budgeted")
-    _update(db, "categories", "category_id", category["category_id"], changes)
+    update_row(db, "categories", "category_id", category["category_id"], changes)
     return _category(db, category["category_id"])
 
 
@@ -395,8 +350,8 @@ def get_payee_locations(db: Database, budget_id: str | None = None) -> list[dict
     Returns:
         The matching payee location rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("budget_id", budget_id, "budget-1")
-    return _select(db, _PAYEE_LOCATIONS_SQL, [], [], "t.payee_location_id")
+    check_scope("budget_id", budget_id, "budget-1")
+    return select_rows(db, _PAYEE_LOCATIONS_SQL, [], [], "t.payee_location_id")
 
 
 @tool
@@ -412,7 +367,7 @@ def get_payee_location_by_id(db: Database, payee_location_id: str, budget_id: st
     Returns:
         The payee location with the names of the rows it refers to.
     """
-    _in_scope("budget_id", budget_id, "budget-1")
+    check_scope("budget_id", budget_id, "budget-1")
     return _payee_location(db, payee_location_id)
 
 
@@ -433,14 +388,14 @@ def get_payee_locations_by_payee(
     Returns:
         The matching payee location rows, each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("budget_id", budget_id, "budget-1")
+    check_scope("budget_id", budget_id, "budget-1")
     where: list[str] = []
     params: list[Any] = []
     if payee_id is not None:
         payee = _payee(db, payee_id)
         where.append("t.payee_id = ?")
         params.append(payee["payee_id"])
-    return _select(db, _PAYEE_LOCATIONS_SQL, where, params, "t.payee_location_id")
+    return select_rows(db, _PAYEE_LOCATIONS_SQL, where, params, "t.payee_location_id")
 
 
 @tool
@@ -460,14 +415,14 @@ def get_transactions_by_payee(
     Returns:
         The matching transaction summaries (transaction_id, account_id, amount, category_id, cleared, debt_transaction_type, flag_color, payee_id; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("budget_id", budget_id, "budget-1")
+    check_scope("budget_id", budget_id, "budget-1")
     where: list[str] = []
     params: list[Any] = []
     if payee_id is not None:
         payee = _payee(db, payee_id)
         where.append("t.payee_id = ?")
         params.append(payee["payee_id"])
-    return _select(db, _TRANSACTIONS_LIST_SQL, where, params, "t.transaction_id")
+    return select_rows(db, _TRANSACTIONS_LIST_SQL, where, params, "t.transaction_id")
 
 
 @tool
@@ -482,8 +437,8 @@ def get_scheduled_transactions(db: Database, budget_id: str | None = None) -> li
     Returns:
         The matching scheduled transaction summaries (scheduled_transaction_id, account_id, amount, category_id, date_first, flag_color, frequency, payee_id; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("budget_id", budget_id, "budget-1")
-    return _select(db, _SCHEDULED_TRANSACTIONS_LIST_SQL, [], [], "t.scheduled_transaction_id")
+    check_scope("budget_id", budget_id, "budget-1")
+    return select_rows(db, _SCHEDULED_TRANSACTIONS_LIST_SQL, [], [], "t.scheduled_transaction_id")
 
 
 @tool
@@ -504,7 +459,7 @@ def get_scheduled_transaction_by_id(
     Returns:
         The scheduled transaction with the names of the rows it refers to.
     """
-    _in_scope("budget_id", budget_id, "budget-1")
+    check_scope("budget_id", budget_id, "budget-1")
     return _scheduled_transaction(db, scheduled_transaction_id)
 
 
@@ -520,8 +475,8 @@ def get_transactions(db: Database, budget_id: str | None = None) -> list[dict[st
     Returns:
         The matching transaction summaries (transaction_id, account_id, amount, category_id, cleared, debt_transaction_type, flag_color, payee_id; the lookup by key gives every field), each with the names of the rows it refers to: at most 50 rows and 3,600 characters, then a line saying how many more match (narrower filters find them).
     """
-    _in_scope("budget_id", budget_id, "budget-1")
-    return _select(db, _TRANSACTIONS_LIST_SQL, [], [], "t.transaction_id")
+    check_scope("budget_id", budget_id, "budget-1")
+    return select_rows(db, _TRANSACTIONS_LIST_SQL, [], [], "t.transaction_id")
 
 
 @tool
@@ -537,7 +492,7 @@ def get_transaction_by_id(db: Database, transaction_id: str, budget_id: str | No
     Returns:
         The transaction with the names of the rows it refers to.
     """
-    _in_scope("budget_id", budget_id, "budget-1")
+    check_scope("budget_id", budget_id, "budget-1")
     return _transaction(db, transaction_id)
 
 
@@ -598,7 +553,7 @@ def update_transaction(
     Returns:
         The transaction as changed.
     """
-    _in_scope("budget_id", budget_id, "budget-1")
+    check_scope("budget_id", budget_id, "budget-1")
     transaction = _transaction(db, transaction_id)
     changes: dict[str, Any] = {}
     if account_id is not None:
@@ -614,26 +569,26 @@ def update_transaction(
     if cleared is not None:
         changes["cleared"] = cleared
     if date is not None:
-        date = _day("date", date)
+        date = check_day("date", date)
         changes["date"] = date
     if flag_color is not None:
         changes["flag_color"] = flag_color
     if import_id is not None:
-        import_id = _text("import_id", import_id, None, 36)
+        import_id = check_text("import_id", import_id, None, 36)
         changes["import_id"] = import_id
     if memo is not None:
-        memo = _text("memo", memo, None, 200)
+        memo = check_text("memo", memo, None, 200)
         changes["memo"] = memo
     if payee_id is not None:
         payee = _payee(db, payee_id)
         changes["payee_id"] = payee["payee_id"]
     if payee_name is not None:
-        payee_name = _text("payee_name", payee_name, None, 50)
+        payee_name = check_text("payee_name", payee_name, None, 50)
         changes["payee_name"] = payee_name
     if subtransactions is not None:
         changes["subtransactions"] = subtransactions
     if not changes:
         raise ToolError("update transaction needs at least one of account id, amount, approved, category id, "
                         "cleared, date, flag color, import id, memo, payee id, payee name or subtransactions")
-    _update(db, "transactions", "transaction_id", transaction["transaction_id"], changes)
+    update_row(db, "transactions", "transaction_id", transaction["transaction_id"], changes)
     return _transaction(db, transaction["transaction_id"])

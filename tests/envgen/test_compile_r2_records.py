@@ -15,6 +15,8 @@ from __future__ import annotations
 import csv
 import json
 import re
+import subprocess
+import sys
 from datetime import date, datetime
 from pathlib import Path
 
@@ -156,3 +158,20 @@ def test_seed_values_fit_what_the_field_holds(desk: Path) -> None:
     assert all(re.fullmatch(r"[0-9a-f]{32}", v) for v in values("etag"))
     for field in ("location", "value", "created_by", "title"):  # only keys and references look like ids
         assert not any(CODE.match(v) for v in values(field)), field
+
+
+def test_the_compiled_code_calls_the_library_and_is_lint_clean(desk: Path) -> None:
+    """Helpers and the seed drawing live once in ``envfactory_gym.authoring``; a compiled env only calls them."""
+    from envfactory_gym.authoring import compiled
+    from envfactory_gym.envgen.compile.helpers import LIBRARY_NAMES
+
+    tools = (desk / "tools.py").read_text(encoding="utf-8")
+    assert "from envfactory_gym.authoring.compiled import" in tools
+    assert not [n for n in (*LIBRARY_NAMES, *compiled.__all__) if re.search(rf"^def {n}\(", tools, re.M)]
+    seed = (desk / "seed" / "generate.py").read_text(encoding="utf-8")
+    assert "from envfactory_gym.authoring.specseed import main" in seed and "class Generator" not in seed
+    pytest.importorskip("ruff")
+    proc = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--select", "F,I",
+                           "--line-length", "120", str(desk / "tools.py"), str(desk / "seed" / "generate.py")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout[-2000:]

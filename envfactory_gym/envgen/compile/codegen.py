@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import textwrap
 from typing import Any
 
-from envfactory_gym.envgen.compile.helpers import HELPERS as _HELPERS
-from envfactory_gym.envgen.compile.helpers import wrap_long_lines
+from envfactory_gym.envgen.compile.helpers import LIBRARY_NAMES, library_names, wrap_long_lines
 from envfactory_gym.envgen.compile.links import copied_references, extension_of, shared_columns
 from envfactory_gym.envgen.compile.listing import (
-    LIST_CHARS,
     key_filter,
     list_returns,
     list_sql,
@@ -32,6 +31,15 @@ from envfactory_gym.envgen.compile.plan import (
 )
 from envfactory_gym.envgen.compile.scope import scope_checks, scope_docs, scope_signature
 from envfactory_gym.envgen.compile.spans import date_pairs, said
+
+
+def _free_names(code: str) -> set[str]:
+    """The names the functions of ``code`` use that are not their own arguments (what the module must import)."""
+    out: set[str] = set()
+    for fn in ast.parse(code).body:
+        own = {a.arg for a in ast.walk(fn) if isinstance(a, ast.arg)}
+        out |= {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)} - own
+    return out
 
 
 def q(value: Any) -> str:
@@ -85,36 +93,32 @@ class ToolsWriter:
         return ref_labels(self.plan, t)
 
     def render(self) -> str:
-        tools = [self.tool(tp) for tp in self.plan.tools]
-        head = self.header()
+        tools = [library_names(self.tool(tp)) for tp in self.plan.tools]
         lookups = [self.lookup(t) for t in self.plan.tables if t.name in self.lookups]
-        helpers = [_HELPERS[h].strip("\n") for h in _HELPERS if h in self.used]
+        head = self.header("\n".join([*lookups, *tools]))
         sep = "\n\n\n"
-        body = sep.join([*helpers, *lookups])
-        return head + sep + body + sep + sep.join(tools) + "\n"
+        return head + sep + sep.join([*lookups, *tools]) + "\n"
 
-    def header(self) -> str:
+    def header(self, body: str) -> str:
+        """The module's docstring, imports and constants; ``body`` (the functions) says which imports it needs."""
         p = self.plan
         intro = textwrap.fill(p.description or p.title, 116) if (p.description or p.title) else ""
         doc = f'"""Tools of the {p.name} environment, compiled from {p.title}.\n\n{intro}\n"""\n'
         imports = ["from __future__ import annotations", ""]
-        std = ["import json"] if "_select" in self.used else []
-        if "_matches" in self.used or "_email" in self.used:
-            std.append("import re")
-        dt = [n for n, h in (("date", "_day"), ("datetime", "_moment")) if h in self.used]
-        if "_time_of" in self.used and "datetime" not in dt:
-            dt.append("datetime")
+        names = _free_names(body)
+        std = [f"import {m}" for m in ("json", "re") if m in names]
+        dt = [n for n in ("date", "datetime") if n in names]
         if dt:
             std.append(f"from datetime import {', '.join(dt)}")
         std.append("from typing import Any, Literal" if p.enums else "from typing import Any")
-        imports += std + ["", "from envfactory_gym import Database, ToolError, tool"]
-        imports += ["from envfactory_gym.authoring.kit import next_id", ""] if "_next_id" in self.used else [""]
-        consts = [f"{alias} = Literal[{', '.join(q(v) for v in values)}]" for values, alias in p.enums.items()]
-        consts.append("")
-        consts.append("#: The most rows a list returns; narrower filters find the rest.")
-        consts += ["LIST_LIMIT = 50", f"LIST_CHARS = {LIST_CHARS}"]
-        if "_email" in self.used:
-            consts.append('EMAIL = re.compile(r"[^@\\s]+@[^@\\s]+\\.[a-z]{2,}")')
+        imports += [*std, "", f"from envfactory_gym import Database, {'ToolError, ' * ('ToolError' in names)}tool"]
+        kit = sorted(n for n in LIBRARY_NAMES.values() if n in names)
+        line = f"from envfactory_gym.authoring.compiled import {', '.join(kit)}"
+        imports += ([line] if len(line) <= 120 else ["from envfactory_gym.authoring.compiled import (",
+                                                     *[f"    {n}," for n in kit], ")"]) if kit else []
+        imports += ["from envfactory_gym.authoring.kit import next_id"] if "next_id" in names else []
+        aliases = [f"{alias} = Literal[{', '.join(q(v) for v in values)}]" for values, alias in p.enums.items()]
+        consts = ["", *aliases, ""] if aliases else [""]
         for t in p.tables:
             fields, joins = self.joins(t)
             select = ", ".join(["t.*", *fields])

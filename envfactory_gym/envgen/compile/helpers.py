@@ -1,86 +1,24 @@
-"""The helper functions a compiled ``tools.py`` defines (each written only where a tool uses it), and the wrapping
+"""The helper functions a compiled ``tools.py`` calls (from ``envfactory_gym.authoring.compiled``), and the wrapping
 of its over-long lines."""
 
 from __future__ import annotations
 
-from envfactory_gym.envgen.compile.listing import SELECT_HELPER
-from envfactory_gym.envgen.compile.scope import SCOPE_HELPER
+import re
 
-HELPERS = {
-    "_select": SELECT_HELPER,
-    "_next_number": '''
-def _next_number(db: Database, table: str, key: str) -> int:
-    return int(db.scalar(f"SELECT max({key}) FROM {table}") or 0) + 1
-''',
-    "_update": '''
-def _update(db: Database, table: str, key: str, value: Any, changes: dict[str, Any]) -> None:
-    assignments = ", ".join(f"{column} = ?" for column in changes)
-    db.execute(f"UPDATE {table} SET {assignments} WHERE {key} = ?", [*changes.values(), value])
-''',
-    "_text": '''
-def _text(name: str, value: str, low: int | None = None, high: int | None = None) -> str:
-    value = value.strip()
-    if (low is not None and len(value) < low) or (high is not None and len(value) > high):
-        span = f"{low} to {high}" if low is not None and high is not None else \\
-            f"at least {low}" if low is not None else f"at most {high}"
-        raise ToolError(f"{name} must have {span} characters, got {len(value)}")
-    return value
-''',
-    "_matches": '''
-def _matches(name: str, value: str, pattern: str) -> str:
-    if not re.fullmatch(pattern.strip("^$"), value):
-        raise ToolError(f"{name} {value!r} does not match the pattern {pattern}")
-    return value
-''',
-    "_email": '''
-def _email(name: str, value: str) -> str:
-    value = value.strip().lower()
-    if not EMAIL.fullmatch(value):
-        raise ToolError(f"{name} {value!r} is not an email address")
-    return value
-''',
-    "_day": '''
-def _day(name: str, value: str) -> str:
-    try:
-        return date.fromisoformat(value.strip()[:10]).isoformat()
-    except ValueError:
-        raise ToolError(f"{name} {value!r} is not a date (use YYYY-MM-DD)") from None
-''',
-    "_moment": '''
-def _moment(name: str, value: str) -> str:
-    try:
-        return datetime.fromisoformat(value.strip()).isoformat(timespec="seconds")
-    except ValueError:
-        raise ToolError(f"{name} {value!r} is not a date and time (use YYYY-MM-DDTHH:MM)") from None
-''',
-    "_within": '''
-def _within(name: str, value: float, low: float | None, high: float | None) -> float:
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"from {low:g} to {high:g}" if low is not None and high is not None else \\
-            f"at least {low:g}" if low is not None else f"at most {high:g}"
-        raise ToolError(f"{name} must be {span}, got {value:g}")
-    return value
-''',
-    "_time_of": '''
-def _time_of(value: Any) -> datetime:
-    return value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
-''',
+#: The helpers a compiled tool calls, by the name the tool code is written with, and the name it has in
+#: ``envfactory_gym.authoring.compiled`` (the module every compiled ``tools.py`` imports them from).
+LIBRARY_NAMES = {
+    "_select": "select_rows", "_next_number": "next_number", "_update": "update_row", "_copy": "copy_fields",
+    "_text": "check_text", "_matches": "check_pattern", "_email": "check_email", "_day": "check_day",
+    "_moment": "check_moment", "_within": "check_within", "_time_of": "time_of", "_in_scope": "check_scope",
+    "_span": "check_span",
 }
+_CALL = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, LIBRARY_NAMES)) + r")\(")
 
 
-HELPERS["_in_scope"] = SCOPE_HELPER
-HELPERS["_span"] = '''
-def _span(what: str, first: str, start: Any, last: str, end: Any) -> None:
-    if start is not None and end is not None and _time_of(end).replace(tzinfo=None) < \\
-            _time_of(start).replace(tzinfo=None):
-        raise ToolError(f"{last} {end} is before {first} {start}: the {last} of {what} cannot come before its {first}")
-'''
-HELPERS["_copy"] = '''
-def _copy(db: Database, table: str, key: str, value: Any, changes: dict[str, Any], fields: tuple[str, ...]) -> None:
-    shared = {column: changes[column] for column in fields if column in changes}
-    if shared:  # the same record's fields held in another table stay the same
-        _update(db, table, key, value, shared)
-'''
+def library_names(code: str) -> str:
+    """``code`` with each helper call written by its library name (``_day(`` as ``check_day(``)."""
+    return _CALL.sub(lambda m: LIBRARY_NAMES[m.group(1)] + "(", code)
 
 
 def wrap_long_lines(code: str, limit: int = 118) -> str:

@@ -20,33 +20,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from envfactory_gym.authoring.compiled import LIST_CHARS
 from envfactory_gym.envgen.compile.blueprint import Column, Plan, Table, ToolPlan
 from envfactory_gym.envgen.compile.described import is_class_field
 
-#: The most characters of rows a list returns (below the 4,000 an agent is shown of a result, with room to spare).
-LIST_CHARS = 3600
 #: Tables with more columns than this show a summary in their lists when a lookup gives the whole row.
 SUMMARY_OVER = 8
 #: The share of ``LIST_CHARS`` the seeded rows of a table fill in its list (room for rows a task adds).
 SEED_SHARE = 0.85
 #: The fewest rows a listed table is seeded with, however wide its rows (its list then says how many more match).
 MIN_LISTED_ROWS = 6
-
-SELECT_HELPER = '''
-def _select(db: Database, sql: str, where: list[str], params: list[Any], order: str) -> list[Any]:
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    rows = db.query(f"{sql} ORDER BY {order}", params)
-    shown, size = [], 2
-    for row in rows[:LIST_LIMIT]:  # no more rows than an agent is shown of the result
-        size += len(json.dumps(row, ensure_ascii=False, default=str)) + 2
-        if size > LIST_CHARS - (0 if len(rows) == len(shown) + 1 else 100) and shown:
-            break
-        shown.append(row)
-    if len(shown) < len(rows):  # said, not hidden: the agent knows to narrow the list
-        return [*shown, f"... {len(rows) - len(shown)} more rows match, not shown: narrower filters find them"]
-    return shown
-'''
 
 
 def key_filter(tp: ToolPlan) -> str | None:

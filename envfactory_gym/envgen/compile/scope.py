@@ -129,11 +129,6 @@ def _from_pattern(pattern: str) -> str | None:
 # -- the compiled tools' side ------------------------------------------------------------------------------------
 
 #: The check every scoped tool starts with (in ``tools.py``).
-SCOPE_HELPER = '''
-def _in_scope(name: str, value: Any, fixed: Any) -> None:
-    if value is not None and str(value).strip() != str(fixed):
-        raise ToolError(f"{name} {value!r} is not this deployment's: it has only {fixed!r} (or leave {name} out)")
-'''
 
 
 def scope_phrase(name: str, value: Any) -> str:
