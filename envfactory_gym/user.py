@@ -45,8 +45,9 @@ _UNKNOWN = (
     "Sorry, I don't know. I've given you the details I have.",
 )
 #: The answer to a yes/no question the task declares no decision for: honest, never consent (no "just do it": an
-#: agent that asks because the records disagree with the request must not be pushed past its doubt).
-_UNDECIDED = ("I'm not sure, and I can't decide that for you.",
+#: agent that asks because the records disagree with the request must not be pushed past its doubt), and never a
+#: doubt the user does not have (a user asked "shall I go ahead?" about their own request does not take it back).
+_UNDECIDED = ("I can only tell you what I asked for; whether the records allow it is for you to check.",
               "I don't know about that; I can only tell you what I asked for.")
 #: The answer on a task whose policy forbids a change the agent offers (the task lists forbidden calls).
 _DECLINE = ("No, please don't do that.", "No thanks, please leave it as it is.")
@@ -65,8 +66,11 @@ _YES_NO = re.compile(r"^(?:so\s+|and\s+|ok(?:ay)?,?\s+)?(?:shall|should|do|does|
                      r"could|want)\b", re.IGNORECASE)
 _ASKS_FOR = re.compile(r"\b(?:provide|give|share|tell|send)\b(?:\s+\w+){0,3}?\s+your\b|\bwhat(?:'s| is| are)\b",
                        re.IGNORECASE)
-_CLOSING = re.compile(r"\banything else\b|\bsomething else\b|\bquestions?\b|\bhelp (?:you )?with anything\b",
-                      re.IGNORECASE)
+#: A closing question: an offer of more help ("Anything else I can do for you?", "Any other questions?"), not a
+#: question that names "anything else" or "question" of the matter at hand ("its id, or anything else about it?").
+_CLOSING = re.compile(r"\b(?:anything|something) else (?:i can|i could|i may|you(?:'d)? (?:need|like|want))\b|"
+                      r"\b(?:anything|something) else\s*(?:for you|today)?\s*\?\s*$|\b(?:any|other|more|further) "
+                      r"questions?\b|\bhelp (?:you )?with anything\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 #: The ways people name the facts users are asked for: each group's spellings ask for the same thing.
 SYNONYMS: tuple[frozenset[str], ...] = tuple(frozenset(g) for g in (

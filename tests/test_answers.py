@@ -59,6 +59,13 @@ def test_normal_forms():
     assert within("64.99", "costs 64.99 now") and not within("4.99", "costs 64.99") and not within("64.9", "64.99")
 
 
+def test_a_camel_case_code_reads_as_its_words():
+    """A compiled API's codes (``needsAction``, ``oneTime``) are said in words; names and ids keep their capitals."""
+    assert within(normalise("needsAction"), normalise("The task still needs action."))
+    assert within(normalise("oneTime"), normalise("It is a one-time payment."))
+    assert normalise("McKay iPhone eBay kJ8sLm") == "mckay iphone ebay kj8slm"
+
+
 def test_quoted_data_states_nothing():
     text = 'Record: {"status": "processing", "items": [1, 2]} and [{"a": 1}] then ```x = 1``` so: shipped [ORD-1]'
     words = own_words(text)

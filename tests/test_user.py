@@ -44,3 +44,23 @@ def test_same_seed_same_words():
     a.start(TASK, 5)
     b.start(TASK, 5)
     assert [a.respond("email?").content for _ in range(3)] == [b.respond("email?").content for _ in range(3)]
+
+
+def test_an_offer_of_more_help_ends_but_a_question_naming_anything_else_does_not():
+    for closing in ("Your order is cancelled. Is there anything else I can help you with?",
+                    "Done. Any other questions?", "It is cancelled. Anything else?"):
+        user = ScriptedUser()
+        user.start(TASK, seed=0)
+        assert user.respond(closing).done, closing
+    for asking in ("Do you know the order number, or anything else about it, such as its date?",
+                   "What is the email of the account in question?"):
+        user = ScriptedUser()
+        user.start(TASK, seed=0)
+        assert not user.respond(asking).done, asking
+
+
+def test_asked_to_confirm_its_own_request_the_user_neither_consents_nor_takes_it_back():
+    user = ScriptedUser()
+    user.start(TASK, seed=0)
+    reply = user.respond("Shall I go ahead and cancel it?").content.lower()
+    assert "what i asked for" in reply and not any(w in reply for w in ("yes", "go ahead", "not sure", "don't do"))

@@ -24,6 +24,8 @@ _DATE_PREFIX = re.compile(r"(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}")
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
 #: A hyphen between two letters joins words ("late-cancellation", "no-show"): they are read apart.
 _WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+#: A camelCase code's word break (``needsAction``: needs action), not the capitals of a name or an id (McKay, kJ8sLm).
+_CAMEL = re.compile(r"(?<=[a-z]{2})(?=[A-Z][a-z])")
 #: Spellings read as one ("cancelled" and "canceled").
 _SPELLINGS = {"cancelled": "canceled", "cancelling": "canceling", "cancellation": "cancelation"}
 #: A record stated in at least this share of its fields, most of them labelled (below), is pasted, not an
@@ -50,7 +52,8 @@ _NO_CHARGE = re.compile(r"\b(?:no (?:charge|fee|cost)|free of charge|at no cost|
 def normalise(text: Any) -> str:
     """A value or a text as space-separated lowercase tokens, so that values match whatever their punctuation.
 
-    Underscores separate words (``in_transit`` reads as ``in transit``), an ISO time is split from its date,
+    Underscores, hyphens between letters and camelCase breaks separate words (``in_transit``, ``in-transit`` and
+    ``inTransit`` read as ``in transit``), an ISO time is split from its date,
     thousands separators go (``1,234.50``) and decimals lose trailing zeros (``64.90`` is ``64.9``).
     """
     return _normalise(text if isinstance(text, str) else str(text))
@@ -59,7 +62,7 @@ def normalise(text: Any) -> str:
 @functools.lru_cache(maxsize=1 << 16)
 def _normalise(text: str) -> str:
     text = _DIGIT_COMMA.sub("", _ISO_TIME.sub(r"\1 \2", text))
-    text = _WORD_HYPHEN.sub(" ", text)
+    text = _CAMEL.sub(" ", _WORD_HYPHEN.sub(" ", text))
     tokens = []
     for tok in _TOKEN.findall(text.lower()):
         if _DECIMAL.fullmatch(tok):
