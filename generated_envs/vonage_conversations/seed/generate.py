@@ -1,0 +1,116 @@
+"""Write the seed CSVs of the vonage_conversations environment: the specification's examples, then synthetic rows.
+
+The same bytes on every run: random.Random(0) and Faker 40.63.0 (pip install "faker==40.63.0") seeded with 0.
+Run: python seed/generate.py [--out FOLDER]. The table specifications below were compiled from Conversation API;
+the drawing is envfactory_gym.authoring.specseed's.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from envfactory_gym.authoring.specseed import main
+
+NOW = datetime.fromisoformat("2026-03-02T09:00:00")
+
+#: Per table, in dependency order: row count, key shape, examples, and how each other column is drawn.
+TABLES: list[dict[str, Any]] = [{'name': 'conversations',
+  'rows': 40,
+  'header': ['links',
+             'api_key',
+             'display_name',
+             'members',
+             'name',
+             'numbers',
+             'video',
+             'sequence_number',
+             'timestamp',
+             'conversation_uuid'],
+  'key': {'column': 'conversation_uuid',
+          'prefix': 'CON-63f61863-4a51-4f6b-86e1-46edebio',
+          'width': 4,
+          'start': 391},
+  'examples': [],
+  'columns': {'links': {'kind': 'json', 'optional': 0.1},
+              'api_key': {'kind': 'token', 'prefix': 'A-', 'width': 4, 'optional': 0.1},
+              'display_name': {'kind': 'faker', 'provider': 'name', 'optional': 0.1},
+              'members': {'kind': 'json', 'optional': 0.1},
+              'name': {'kind': 'faker', 'provider': 'name', 'optional': 0.1},
+              'numbers': {'kind': 'json', 'optional': 0.1},
+              'video': {'kind': 'boolean', 'optional': 0.1},
+              'sequence_number': {'kind': 'token', 'prefix': '', 'width': 8, 'optional': 0.1},
+              'timestamp': {'kind': 'json', 'optional': 0.1}}},
+ {'name': 'events',
+  'rows': 40,
+  'header': ['href', 'event_id', 'timestamp', 'conversation_id'],
+  'key': {'column': 'event_id', 'prefix': '', 'width': 1, 'start': 5},
+  'examples': [],
+  'columns': {'href': {'kind': 'faker', 'provider': 'url', 'optional': 0.1},
+              'timestamp': {'kind': 'datetime', 'days': [-365, 0], 'past': True, 'optional': 0.1},
+              'conversation_id': {'kind': 'ref',
+                                  'table': 'conversations',
+                                  'key': 'conversation_uuid',
+                                  'optional': 0.0}}},
+ {'name': 'users',
+  'rows': 40,
+  'header': ['href', 'user_id', 'name'],
+  'key': {'column': 'user_id', 'prefix': 'USR-63f61863-4a51-4f6b-86e1-46edebio', 'width': 4, 'start': 391},
+  'examples': [],
+  'columns': {'href': {'kind': 'faker', 'provider': 'url', 'optional': 0.1},
+              'name': {'kind': 'faker', 'provider': 'name', 'optional': 0.1}}},
+ {'name': 'members',
+  'rows': 40,
+  'header': ['member_name', 'state_', 'user_id', 'user_name'],
+  'key': {'column': 'member_name', 'prefix': 'M-', 'width': 4, 'start': 1},
+  'examples': [],
+  'columns': {'state_': {'kind': 'enum', 'values': ['invited', 'joined', 'left', 'unknown']},
+              'user_id': {'kind': 'ref', 'table': 'users', 'key': 'user_id', 'optional': 0.0},
+              'user_name': {'kind': 'faker', 'provider': 'user_name'}}},
+ {'name': 'member2s',
+  'rows': 40,
+  'header': ['channel', 'href', 'member2_id', 'initiator', 'state_', 'timestamp', 'user_id', 'conversation_id'],
+  'key': {'column': 'member2_id', 'prefix': 'MEM-63f61863-4a51-4f6b-86e1-46edebio', 'width': 4, 'start': 391},
+  'examples': [],
+  'columns': {'channel': {'kind': 'json', 'optional': 0.1},
+              'href': {'kind': 'faker', 'provider': 'url', 'optional': 0.1},
+              'initiator': {'kind': 'json', 'optional': 0.1},
+              'state_': {'kind': 'enum', 'values': ['invited', 'joined', 'left', 'unknown'], 'optional': 0.1},
+              'timestamp': {'kind': 'json', 'optional': 0.1},
+              'user_id': {'kind': 'ref', 'table': 'users', 'key': 'user_id', 'optional': 0.2},
+              'conversation_id': {'kind': 'ref',
+                                  'table': 'conversations',
+                                  'key': 'conversation_uuid',
+                                  'optional': 0.0}}},
+ {'name': 'conversation2s',
+  'rows': 40,
+  'header': ['display_name',
+             'href',
+             'conversation2_id',
+             'image_url',
+             'member_id',
+             'name',
+             'sequence_number',
+             'state_',
+             'timestamp',
+             'user_id'],
+  'key': {'column': 'conversation2_id', 'prefix': 'CON-63f61863-4a51-4f6b-86e1-46edebio', 'width': 4, 'start': 391},
+  'examples': [],
+  'columns': {'display_name': {'kind': 'faker', 'provider': 'name', 'optional': 0.1},
+              'href': {'kind': 'faker', 'provider': 'url', 'optional': 0.1},
+              'image_url': {'kind': 'faker', 'provider': 'image_url', 'optional': 0.1},
+              'member_id': {'kind': 'ref', 'table': 'members', 'key': 'member_name', 'optional': 0.2},
+              'name': {'kind': 'faker', 'provider': 'name', 'optional': 0.1},
+              'sequence_number': {'kind': 'integer', 'min': 1, 'max': 100, 'optional': 0.1},
+              'state_': {'kind': 'enum', 'values': ['invited', 'joined', 'left', 'unknown'], 'optional': 0.1},
+              'timestamp': {'kind': 'json', 'optional': 0.1},
+              'user_id': {'kind': 'copy',
+                          'via': 'member_id',
+                          'table': 'members',
+                          'key': 'member_name',
+                          'column': 'user_id',
+                          'else': {'kind': 'ref', 'table': 'users', 'key': 'user_id', 'optional': 0.0}}}}]
+
+
+if __name__ == "__main__":
+    main(TABLES, NOW, __file__, __doc__)
