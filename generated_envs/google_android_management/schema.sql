@@ -1,0 +1,210 @@
+-- Tables of the google_android_management environment, one per resource of Android Management API.
+
+-- A device owned by an enterprise. Unless otherwise noted, all fields are read-only and can't be modified by enterprises.devices.patch.
+CREATE TABLE devices (
+    api_level                          INTEGER,
+    application_reports                VARCHAR,
+    applied_password_policies          VARCHAR,
+    applied_policy_name                VARCHAR,
+    applied_policy_version             VARCHAR,
+    applied_state                      VARCHAR CHECK (applied_state IN ('DEVICE_STATE_UNSPECIFIED', 'ACTIVE', 'DISABLED', 'DELETED', 'PROVISIONING', 'LOST', 'PREPARING_FOR_MIGRATION')),
+    common_criteria_mode_info          VARCHAR,
+    device_settings                    VARCHAR,
+    disabled_reason                    VARCHAR,
+    displays                           VARCHAR,
+    dpc_migration_info                 VARCHAR,
+    enrollment_time                    VARCHAR,
+    enrollment_token_data              VARCHAR,
+    enrollment_token_name              VARCHAR,
+    hardware_info                      VARCHAR,
+    hardware_status_samples            VARCHAR,
+    last_policy_compliance_report_time TIMESTAMP,
+    last_policy_sync_time              TIMESTAMP,
+    last_status_report_time            TIMESTAMP,
+    management_mode                    VARCHAR CHECK (management_mode IN ('MANAGEMENT_MODE_UNSPECIFIED', 'DEVICE_OWNER', 'PROFILE_OWNER')),
+    memory_events                      VARCHAR,
+    memory_info                        VARCHAR,
+    device_name                        VARCHAR PRIMARY KEY,
+    network_info                       VARCHAR,
+    non_compliance_details             VARCHAR,
+    ownership                          VARCHAR CHECK (ownership IN ('OWNERSHIP_UNSPECIFIED', 'COMPANY_OWNED', 'PERSONALLY_OWNED')),
+    policy_compliant                   BOOLEAN,
+    policy_name                        VARCHAR,
+    power_management_events            VARCHAR,
+    previous_device_names              VARCHAR,
+    security_posture                   VARCHAR,
+    software_info                      VARCHAR,
+    state_                             VARCHAR CHECK (state_ IN ('DEVICE_STATE_UNSPECIFIED', 'ACTIVE', 'DISABLED', 'DELETED', 'PROVISIONING', 'LOST', 'PREPARING_FOR_MIGRATION')),
+    system_properties                  VARCHAR,
+    user                               VARCHAR,
+    user_name                          VARCHAR
+);
+
+-- An enrollment token.
+CREATE TABLE enrollment_tokens (
+    additional_data       VARCHAR,
+    allow_personal_usage  VARCHAR CHECK (allow_personal_usage IN ('ALLOW_PERSONAL_USAGE_UNSPECIFIED', 'PERSONAL_USAGE_ALLOWED', 'PERSONAL_USAGE_DISALLOWED')),
+    duration              VARCHAR,
+    expiration_timestamp  TIMESTAMP,
+    enrollment_token_name VARCHAR PRIMARY KEY,
+    one_time_only         BOOLEAN,
+    policy_name           VARCHAR,
+    qr_code               VARCHAR,
+    user                  VARCHAR,
+    value                 VARCHAR
+);
+
+-- The configuration applied to an enterprise.
+CREATE TABLE enterprises (
+    app_auto_approval_enabled  BOOLEAN,
+    contact_info               VARCHAR,
+    enabled_notification_types VARCHAR,
+    enterprise_display_name    VARCHAR,
+    logo                       VARCHAR,
+    enterprise_name            VARCHAR PRIMARY KEY,
+    primary_color              INTEGER,
+    pubsub_topic               VARCHAR,
+    signin_details             VARCHAR,
+    terms_and_conditions       VARCHAR
+);
+
+-- A token to initiate the migration of a device from being managed by a third-party DPC to being managed by Android Management API. A migration token is valid only for a single device.
+CREATE TABLE migration_tokens (
+    additional_data      VARCHAR,
+    create_time          VARCHAR,
+    device               VARCHAR,
+    device_id            VARCHAR,
+    expire_time          VARCHAR,
+    management_mode      VARCHAR CHECK (management_mode IN ('MANAGEMENT_MODE_UNSPECIFIED', 'WORK_PROFILE_PERSONALLY_OWNED', 'WORK_PROFILE_COMPANY_OWNED', 'FULLY_MANAGED')),
+    migration_token_name VARCHAR PRIMARY KEY,
+    policy               VARCHAR,
+    ttl                  VARCHAR,
+    user_id              VARCHAR,
+    value                VARCHAR
+);
+
+-- A policy resource represents a group of settings that govern the behavior of a managed device and the apps installed on it.
+CREATE TABLE policies (
+    account_types_with_management_disabled VARCHAR,
+    add_user_disabled                      BOOLEAN,
+    adjust_volume_disabled                 BOOLEAN,
+    advanced_security_overrides            VARCHAR,
+    always_on_vpn_package                  VARCHAR,
+    android_device_policy_tracks           VARCHAR,
+    app_auto_update_policy                 VARCHAR CHECK (app_auto_update_policy IN ('APP_AUTO_UPDATE_POLICY_UNSPECIFIED', 'CHOICE_TO_THE_USER', 'NEVER', 'WIFI_ONLY', 'ALWAYS')),
+    applications                           VARCHAR,
+    auto_date_and_time_zone                VARCHAR CHECK (auto_date_and_time_zone IN ('AUTO_DATE_AND_TIME_ZONE_UNSPECIFIED', 'AUTO_DATE_AND_TIME_ZONE_USER_CHOICE', 'AUTO_DATE_AND_TIME_ZONE_ENFORCED')),
+    auto_time_required                     BOOLEAN,
+    block_applications_enabled             BOOLEAN,
+    bluetooth_config_disabled              BOOLEAN,
+    bluetooth_contact_sharing_disabled     BOOLEAN,
+    bluetooth_disabled                     BOOLEAN,
+    camera_access                          VARCHAR CHECK (camera_access IN ('CAMERA_ACCESS_UNSPECIFIED', 'CAMERA_ACCESS_USER_CHOICE', 'CAMERA_ACCESS_DISABLED', 'CAMERA_ACCESS_ENFORCED')),
+    camera_disabled                        BOOLEAN,
+    cell_broadcasts_config_disabled        BOOLEAN,
+    choose_private_key_rules               VARCHAR,
+    compliance_rules                       VARCHAR,
+    create_windows_disabled                BOOLEAN,
+    credential_provider_policy_default     VARCHAR CHECK (credential_provider_policy_default IN ('CREDENTIAL_PROVIDER_POLICY_DEFAULT_UNSPECIFIED', 'CREDENTIAL_PROVIDER_DEFAULT_DISALLOWED', 'CREDENTIAL_PROVIDER_DEFAULT_DISALLOWED_EXCEPT_SYSTEM')),
+    credentials_config_disabled            BOOLEAN,
+    cross_profile_policies                 VARCHAR,
+    data_roaming_disabled                  BOOLEAN,
+    debugging_features_allowed             BOOLEAN,
+    default_permission_policy              VARCHAR CHECK (default_permission_policy IN ('PERMISSION_POLICY_UNSPECIFIED', 'PROMPT', 'GRANT', 'DENY')),
+    device_connectivity_management         VARCHAR,
+    device_owner_lock_screen_info          VARCHAR,
+    device_radio_state                     VARCHAR,
+    encryption_policy                      VARCHAR CHECK (encryption_policy IN ('ENCRYPTION_POLICY_UNSPECIFIED', 'ENABLED_WITHOUT_PASSWORD', 'ENABLED_WITH_PASSWORD')),
+    ensure_verify_apps_enabled             BOOLEAN,
+    factory_reset_disabled                 BOOLEAN,
+    frp_admin_emails                       VARCHAR,
+    fun_disabled                           BOOLEAN,
+    install_apps_disabled                  BOOLEAN,
+    install_unknown_sources_allowed        BOOLEAN,
+    keyguard_disabled                      BOOLEAN,
+    keyguard_disabled_features             VARCHAR,
+    kiosk_custom_launcher_enabled          BOOLEAN,
+    kiosk_customization                    VARCHAR,
+    location_mode                          VARCHAR CHECK (location_mode IN ('LOCATION_MODE_UNSPECIFIED', 'HIGH_ACCURACY', 'SENSORS_ONLY', 'BATTERY_SAVING', 'OFF', 'LOCATION_USER_CHOICE', 'LOCATION_ENFORCED', 'LOCATION_DISABLED')),
+    long_support_message                   VARCHAR,
+    maximum_time_to_lock                   VARCHAR,
+    microphone_access                      VARCHAR CHECK (microphone_access IN ('MICROPHONE_ACCESS_UNSPECIFIED', 'MICROPHONE_ACCESS_USER_CHOICE', 'MICROPHONE_ACCESS_DISABLED', 'MICROPHONE_ACCESS_ENFORCED')),
+    minimum_api_level                      INTEGER,
+    mobile_networks_config_disabled        BOOLEAN,
+    modify_accounts_disabled               BOOLEAN,
+    mount_physical_media_disabled          BOOLEAN,
+    policy_name                            VARCHAR PRIMARY KEY,
+    network_escape_hatch_enabled           BOOLEAN,
+    network_reset_disabled                 BOOLEAN,
+    onc_certificate_providers              VARCHAR,
+    open_network_configuration             VARCHAR,
+    outgoing_beam_disabled                 BOOLEAN,
+    outgoing_calls_disabled                BOOLEAN,
+    password_policies                      VARCHAR,
+    password_requirements                  VARCHAR,
+    permission_grants                      VARCHAR,
+    permitted_accessibility_services       VARCHAR,
+    permitted_input_methods                VARCHAR,
+    persistent_preferred_activities        VARCHAR,
+    personal_usage_policies                VARCHAR,
+    play_store_mode                        VARCHAR CHECK (play_store_mode IN ('PLAY_STORE_MODE_UNSPECIFIED', 'WHITELIST', 'BLACKLIST')),
+    policy_enforcement_rules               VARCHAR,
+    preferential_network_service           VARCHAR CHECK (preferential_network_service IN ('PREFERENTIAL_NETWORK_SERVICE_UNSPECIFIED', 'PREFERENTIAL_NETWORK_SERVICE_DISABLED', 'PREFERENTIAL_NETWORK_SERVICE_ENABLED')),
+    printing_policy                        VARCHAR CHECK (printing_policy IN ('PRINTING_POLICY_UNSPECIFIED', 'PRINTING_DISALLOWED', 'PRINTING_ALLOWED')),
+    private_key_selection_enabled          BOOLEAN,
+    recommended_global_proxy               VARCHAR,
+    remove_user_disabled                   BOOLEAN,
+    safe_boot_disabled                     BOOLEAN,
+    screen_capture_disabled                BOOLEAN,
+    set_user_icon_disabled                 BOOLEAN,
+    set_wallpaper_disabled                 BOOLEAN,
+    setup_actions                          VARCHAR,
+    share_location_disabled                BOOLEAN,
+    short_support_message                  VARCHAR,
+    skip_first_use_hints_enabled           BOOLEAN,
+    sms_disabled                           BOOLEAN,
+    status_bar_disabled                    BOOLEAN,
+    status_reporting_settings              VARCHAR,
+    stay_on_plugged_modes                  VARCHAR,
+    system_update                          VARCHAR,
+    tethering_config_disabled              BOOLEAN,
+    uninstall_apps_disabled                BOOLEAN,
+    unmute_microphone_disabled             BOOLEAN,
+    usage_log                              VARCHAR,
+    usb_file_transfer_disabled             BOOLEAN,
+    usb_mass_storage_enabled               BOOLEAN,
+    version                                VARCHAR,
+    vpn_config_disabled                    BOOLEAN,
+    wifi_config_disabled                   BOOLEAN,
+    wifi_configs_lockdown_enabled          BOOLEAN
+);
+
+-- A web app.
+CREATE TABLE web_apps (
+    display_mode VARCHAR CHECK (display_mode IN ('DISPLAY_MODE_UNSPECIFIED', 'MINIMAL_UI', 'STANDALONE', 'FULL_SCREEN')),
+    icons        VARCHAR,
+    web_app_name VARCHAR PRIMARY KEY,
+    start_url    VARCHAR,
+    title        VARCHAR,
+    version_code VARCHAR
+);
+
+-- A web token used to access the managed Google Play iframe.
+CREATE TABLE web_tokens (
+    enabled_features VARCHAR,
+    web_token_name   VARCHAR PRIMARY KEY,
+    parent_frame_url VARCHAR,
+    permissions      VARCHAR,
+    value            VARCHAR
+);
+
+-- Information about a device that is available during setup.
+CREATE TABLE provisionings (
+    api_level         INTEGER,
+    brand             VARCHAR,
+    enterprise        VARCHAR,
+    management_mode   VARCHAR CHECK (management_mode IN ('MANAGEMENT_MODE_UNSPECIFIED', 'DEVICE_OWNER', 'PROFILE_OWNER')),
+    model             VARCHAR,
+    provisioning_name VARCHAR PRIMARY KEY,
+    ownership         VARCHAR CHECK (ownership IN ('OWNERSHIP_UNSPECIFIED', 'COMPANY_OWNED', 'PERSONALLY_OWNED'))
+);
