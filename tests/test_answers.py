@@ -245,3 +245,20 @@ def test_stemming_is_safe_from_many_threads():
 def test_machine_timestamps_count_by_their_date_and_set_times_need_the_time(fact, message, stated):
     k = AnswerKey([fact], clock="2026-03-01")
     assert k.judge([message]) == [stated]
+
+
+def test_values_the_answer_says_the_record_is_not_are_no_hedge():
+    """'Neither approved nor rejected' rules the other statuses out; 'approved or rejected' hedges."""
+    states = data({"matters.state": ["state_unspecified", "approved", "rejected", "open"]})
+    k = AnswerKey(["pending"], data({"links.status": ["pending", "approved", "rejected"]}))
+    assert k.judge(["It is pending: neither approved nor rejected yet."]) == [True]
+    assert k.judge(["It is pending, not approved or rejected."]) == [True]
+    assert k.judge(["It is pending, approved or rejected."]) == [False]
+    assert AnswerKey(["STATE_UNSPECIFIED"], states).judge(["The matter's state is unspecified."]) == [True]
+    assert AnswerKey(["STATE_UNSPECIFIED"], states).judge(["It is unspecified."]) == [False]  # which field?
+
+
+def test_a_code_written_closed_up_is_stated():
+    kinds = data({"accounts.organization_type": ["NonProfit", "Company", "Individual"]})
+    assert AnswerKey(["NonProfit"], kinds).judge(["It is registered as a nonprofit."]) == [True]
+    assert AnswerKey(["NonProfit"], kinds).judge(["It is a non-profit."]) == [True]

@@ -291,7 +291,8 @@ class AnswerKey:
                 out.append(fact.strip().lower() in " ".join(map(own_words, messages)).lower())
                 continue
             if not (_stated(form, fresh, in_words) or (not any(c.isdigit() for c in form)
-                                                         and within(stemmed(form), stems))):
+                                                         and within(stemmed(form), stems))
+                    or any(all(within(p, fresh) for p in parts) for parts in self._said_otherwise(form))):
                 out.append(False)  # a word fact may be inflected ("being processed" states "processing")
                 continue
             inside = max((_count(form, text) for text, _ in pasted), default=0)
@@ -307,11 +308,25 @@ class AnswerKey:
             allowed = max(0, self.kind_size(form, kind, rivals_allowed + 2) - 2)  # never every value of the kind
             # Rivals hedge in the sentence that states the fact; a value the policy's own words put there
             # ("only pending orders can be cancelled") explains, it does not hedge.
-            near = set().union(*(_grams(x.split()) for x in sentences if _stated(form, x, x))) or grams
+            near = set().union(*(_grams(_unnegated(x).split()) for x in sentences if _stated(form, x, x))) or grams
             rivals = [g for g, h in held.items() if g in near and g not in self._context and not h.isdisjoint(kind)
                       and not self._quoted_from_policy(g, said)]
             rivals = [g for g in rivals if g not in _parts(form, rivals)]  # a worked-out fee explains, not hedges
             out.append(_mentions(rivals, allowed) <= allowed)
+        return out
+
+    def _said_otherwise(self, form: str) -> list[tuple[str, ...]]:
+        """Other ways a word fact is said, each as parts the answer must all hold: a code written closed up
+        (``non profit``: nonprofit), and a code that repeats its field's name (``state unspecified`` in a field
+        ``state``: the state is unspecified)."""
+        tokens = form.split()
+        if len(tokens) < 2 or any(c.isdigit() for c in form):
+            return []
+        out: list[tuple[str, ...]] = [("".join(tokens),)]
+        for name in {normalise(k.rsplit(".", 1)[-1].rsplit(":", 1)[-1]) for k in self.holders(form)}:
+            head = name.split()
+            if head and tokens[:len(head)] == head and len(tokens) > len(head):
+                out.append((name, " ".join(tokens[len(head):])))
         return out
 
     def _quoted_from_policy(self, gram: str, said: str) -> bool:
@@ -443,6 +458,28 @@ def _pasteable(result: Any) -> list[tuple[list[tuple[str, frozenset[str]]], str]
 @functools.lru_cache(maxsize=1 << 16)
 def _normalised(text: str) -> str:
     return normalise(text)
+
+
+#: Words that put the values after them out of the answer ("neither approved nor rejected", "not yet paid").
+_NEGATORS = frozenset({"not", "neither", "nor", "never", "isn't", "wasn't", "aren't", "weren't", "hasn't", "haven't",
+                       "doesn't", "didn't", "won't", "cannot", "can't"})
+#: How many words after a negator it covers.
+NEGATION_SPAN = 3
+
+
+def _unnegated(sentence: str) -> str:
+    """A normalised sentence without the words a negator puts out of it: a value the answer says the record is
+    not is no rival of the one it says it is."""
+    out, left = [], 0
+    for tok in sentence.split():
+        if tok in _NEGATORS:
+            left = NEGATION_SPAN
+            continue
+        if left:
+            left -= 1
+            continue
+        out.append(tok)
+    return " ".join(out)
 
 
 def _labelled(label: str, forms: frozenset[str], said: str) -> bool:
