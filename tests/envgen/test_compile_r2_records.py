@@ -171,7 +171,8 @@ def test_the_compiled_code_calls_the_library_and_is_lint_clean(desk: Path) -> No
     seed = (desk / "seed" / "generate.py").read_text(encoding="utf-8")
     assert "from envfactory_gym.authoring.specseed import main" in seed and "class Generator" not in seed
     pytest.importorskip("ruff")
-    proc = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--select", "F,I",
-                           "--line-length", "120", str(desk / "tools.py"), str(desk / "seed" / "generate.py")],
+    config = Path(__file__).resolve().parents[2] / "pyproject.toml"  # the project's own lint rules
+    proc = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--config", str(config),
+                           str(desk / "tools.py"), str(desk / "seed" / "generate.py"), str(desk / "tests")],
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout[-2000:]

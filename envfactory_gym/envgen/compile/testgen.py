@@ -502,7 +502,7 @@ def render_tests(plan: Plan, cases: dict[str, ToolCases]) -> str:
             if tp.transition:
                 changed[tp.transition["field"]] = tp.transition["to"]
             for k, v in changed.items():
-                body.append(f"    assert result[{k!r}] == {v!r}")
+                body.append(f"    assert result[{k!r}] {'is' if isinstance(v, bool) or v is None else '=='} {v!r}")
         out.append(f"\n\ndef test_{tp.name}(state: DuckDBState) -> None:\n" + "\n".join(body))
         if c.refusals:
             lines = [x for args, msg in c.refusals for x in _refused_line(tp.name, args, msg)]
