@@ -79,7 +79,6 @@ class ToolsWriter:
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
-        self.used: set[str] = set()
         self.lookups: set[str] = set()
 
     def sql_name(self, t: Table, listed: bool = False) -> str:
@@ -186,7 +185,6 @@ class ToolsWriter:
         doc += ["", "Returns:", f"    {self.returns(tp)}"]
         docstring = '    """' + "\n    ".join(doc).replace("\n    \n", "\n\n") + '\n    """'
         body = [*scope_checks(self.plan.scope, tp.scope), *getattr(self, f"body_{tp.verb}")(tp)]
-        self.used |= {"_in_scope"} if tp.scope else set()
         return f"{deco}\n{head}\n{docstring}\n" + "\n".join(f"    {x}" if x else "" for x in body)
 
     def returns(self, tp: ToolPlan) -> str:
@@ -211,26 +209,20 @@ class ToolsWriter:
         c, name = a.column, a.name
         lines: list[str] = []
         if c.kind == "string" and c.fmt == "email":
-            self.used.add("_email")
             lines.append(f"{target} = _email({q(name)}, {name})")
         elif c.kind == "date":
-            self.used.add("_day")
             lines.append(f"{target} = _day({q(name)}, {name})")
         elif c.kind == "datetime":
-            self.used.add("_moment")
             lines.append(f"{target} = _moment({q(name)}, {name})")
         elif c.kind == "string" and not c.enum and (c.min_length is not None or c.max_length is not None):
-            self.used.add("_text")
             lines.append(f"{target} = _text({q(name)}, {name}, {q(c.min_length)}, {q(c.max_length)})")
         elif c.kind == "string" and not c.enum:
             lines.append(f"{target} = {name}.strip()")
         elif c.kind in ("integer", "number") and (c.minimum is not None or c.maximum is not None):
-            self.used.add("_within")
             lines.append(f"{target} = _within({q(name)}, {name}, {q(c.minimum)}, {q(c.maximum)})")
         else:
             lines.append(f"{target} = {name}")
         if checks_pattern(c):  # a pattern that allows any text is not checked (patterns.py)
-            self.used.add("_matches")
             lines.append(f"{target} = _matches({q(name)}, {target}, {q(c.pattern)})")
         return [x for x in lines if x != f"{target} = {name}" or target != name]
 
@@ -244,12 +236,10 @@ class ToolsWriter:
                           f'    raise ToolError(f"{ref.noun} {{{var}[\'{ref.key.name}\']}} is {{{var}[\'{col}\']}}: '
                           f'{what} whose {words(col)} is {join_or(cond)}")']
             elif isinstance(cond, dict) and cond.get("after") == "now":
-                self.used.add("_time_of")
                 lines += [f'if _time_of({var}["{col}"]) <= _time_of(db.now):',
                           f'    raise ToolError(f"{ref.noun} {{{var}[\'{ref.key.name}\']}} has {col} '
                           f'{{{var}[\'{col}\']}}: {what} whose {col} is after now ({{db.now}})")']
             elif isinstance(cond, dict) and cond.get("before") == "now":
-                self.used.add("_time_of")
                 lines += [f'if _time_of({var}["{col}"]) >= _time_of(db.now):',
                           f'    raise ToolError(f"{ref.noun} {{{var}[\'{ref.key.name}\']}} has {col} '
                           f'{{{var}[\'{col}\']}}: {what} whose {col} is before now ({{db.now}})")']
@@ -309,7 +299,6 @@ class ToolsWriter:
             given = [c.name for c in (start, end) if (a := tp.arg(c.name)) is not None and a.role == "value"]
             if not given or (var is None and len(given) < 2):
                 continue
-            self.used |= {"_span", "_time_of"}
             first, last = ((f'changes.get("{c.name}", {var}["{c.name}"])' if var else c.name) for c in (start, end))
             lines += [f'_span("{article(t.noun)}", "{said(start)}", {first},', f'      "{said(end)}", {last})']
         return lines
@@ -324,13 +313,11 @@ class ToolsWriter:
             fields = [f for f in shared_columns(t, other) if tp.arg(f) is not None or (
                 tp.transition and tp.transition["field"] == f)]
             if fields:
-                self.used |= {"_copy", "_update"}
                 lines += [f'_copy(db, "{other.name}", "{other.key.name}", {var}["{t.key.name}"], changes,',
                           f'      {tuple(fields)!r})']
         return lines
 
     def body_list(self, tp: ToolPlan) -> list[str]:
-        self.used.add("_select")
         t = tp.table
         if not tp.args:
             return [f'return _select(db, {self.sql_name(t, True)}, [], [], "t.{t.key.name}")']
@@ -343,15 +330,12 @@ class ToolsWriter:
                 lines += [f"    {x}" for x in look]
                 lines += [f'    where.append("t.{col} = ?")', f"    params.append({expr})"]
             elif a.match == "date":
-                self.used.add("_day")
                 lines += [f'    where.append("CAST(t.{col} AS DATE) = CAST(? AS DATE)")',
                           f"    params.append(_day({q(a.name)}, {a.name}))"]
             elif a.column.fmt == "email":
-                self.used.add("_email")
                 lines += [f'    where.append("lower(t.{col}) = ?")', f"    params.append(_email({q(a.name)}, {a.name}))"]
             elif a.column.kind in ("date", "datetime"):  # a malformed date is the caller's error, not a crash
                 check = "_day" if a.column.kind == "date" else "_moment"
-                self.used.add(check)
                 lines += [f'    where.append("t.{col} = ?")', f"    params.append({check}({q(a.name)}, {a.name}))"]
             elif a.column.kind == "string" and not a.column.enum:
                 lines += [f'    where.append("lower(t.{col}) = lower(?)")', f"    params.append({a.name}.strip())"]
@@ -422,9 +406,7 @@ class ToolsWriter:
 
     def new_key(self, t: Table) -> str:
         if t.key.kind == "integer":
-            self.used.add("_next_number")
             return f'_next_number(db, "{t.name}", "{t.key.name}")'
-        self.used.add("_next_id")
         return f'next_id(db, "{t.name}", "{t.key.name}", {q(t.prefix)}, {max(t.width, 1)})'
 
     def default_expr(self, c: Column) -> str:
@@ -477,7 +459,6 @@ class ToolsWriter:
         key = next(a for a in tp.args if a.role == "key")
         var = snake(t.entity)
         self.lookups.add(t.name)
-        self.used.add("_update")
         lines = [f"{var} = {self.lookup_name(t)}(db, {key.name})", *self.parent_lines(tp, var),
                  "changes: dict[str, Any] = {}"]
         values = [a for a in tp.args if a.role == "value"]
@@ -506,7 +487,6 @@ class ToolsWriter:
         key = next(a for a in tp.args if a.role == "key")
         var = snake(t.entity)
         self.lookups.add(t.name)
-        self.used.add("_update")
         tr = tp.transition or {}
         col, allowed, to = tr["field"], list(tr.get("from") or []), tr["to"]
         lines = [f"{var} = {self.lookup_name(t)}(db, {key.name})", *self.parent_lines(tp, var)]
