@@ -262,3 +262,18 @@ def test_a_code_written_closed_up_is_stated():
     kinds = data({"accounts.organization_type": ["NonProfit", "Company", "Individual"]})
     assert AnswerKey(["NonProfit"], kinds).judge(["It is registered as a nonprofit."]) == [True]
     assert AnswerKey(["NonProfit"], kinds).judge(["It is a non-profit."]) == [True]
+
+
+def test_context_before_a_fact_said_apart_is_no_paste():
+    """A narrow row (five fields): naming three of them as context and then the answer on its own is an answer;
+    printing the row with every field under its name, the answer among them, is a paste."""
+    app = [{"account_sid": "AC79BC308850", "date_created": "2025-10-16T14:15:00", "date_updated": "2025-10-27T06:45:00",
+            "hash": "0d72231eab38b4a8", "app_sid": "MVA-0005"},
+           {"account_sid": "AC11FE22AB90", "date_created": "2025-03-08T13:30:00", "date_updated": "2026-02-01T10:00:00",
+            "hash": "d0d59f4a82d4333a", "app_sid": "MVA-0001"}]
+    k = AnswerKey(["2025-10-27T06:45:00"], data({"date": [r[c] for r in app for c in ("date_created", "date_updated")]}),
+                  [("list_app", app)], clock="2026-03-02")
+    context = ("I checked your records (account sid AC79BC308850, date created October 16, 2025 at 2:15 PM, app sid "
+               "MVA-0005). Answer: October 27, 2025 at 6:45 AM.")
+    assert k.judge([context]) == [True]
+    assert k.judge(["Here is the record: " + record_text(app[0]) + "."]) == [False]

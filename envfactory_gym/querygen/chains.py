@@ -43,8 +43,11 @@ def gold_key(calls: Sequence[GoldCall], any_order: bool = False) -> str:
 
 
 def task_key(task: Task) -> str:
-    """:func:`gold_key` of a task: a request whose several goals need no sequence is the same in any order."""
-    return gold_key(task.gold_calls, TAG_MULTI in task.tags and TAG_IN_SEQUENCE not in task.tags)
+    """:func:`gold_key` of a task (a request whose several goals need no sequence is the same in any order), with
+    the facts it asks for: two questions answered by the same lookup about different rows or fields are two tasks
+    (one list serves "the url of the config made on 12 April" and "the value of the one at bolton.com")."""
+    key = gold_key(task.gold_calls, TAG_MULTI in task.tags and TAG_IN_SEQUENCE not in task.tags)
+    return dump([key, sorted(task.outputs)]) if task.outputs else key
 
 
 def chain_key(pkg: EnvPackage, chain: Chain) -> str:

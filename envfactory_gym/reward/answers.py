@@ -353,6 +353,9 @@ class AnswerKey:
         extra = [fs for _, fs in stated if not any(f in self._forms or self._excused(f) for f in fs)]
         if len(extra) >= PASTED_WHOLE_EXTRA and len(stated) >= PASTED_WHOLE_SHARE * len(fields):
             return True  # the whole record, labelled or not
+        # A fact printed under its field's name is part of the print; one said apart ("Answer: 27 October",
+        # after a few fields of context) is singled out, and the print around it is the context of a narrow row.
+        stated = [(label, fs) for label, fs in stated if fs.isdisjoint(self._forms) or _labelled(label, fs, said)]
         if len(extra) < PASTED_MIN_LABELLED or len(stated) < PASTED_SHARE * len(fields):
             return False
         labelled = sum(1 for label, fs in stated if _labelled(label, fs, said))

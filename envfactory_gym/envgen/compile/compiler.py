@@ -334,7 +334,11 @@ def compile_digest(digest: Digest, out: str | Path | None = None, *, name: str |
 def _drop_unreachable(plan: Plan, folder: Path) -> bool:
     """Leave out the tools an agent could never be asked to use (an id they need is listed by no other tool and
     known to no user, or no fair request using them can be phrased: see :mod:`.reach`), with the reason in the
-    report; False when every tool is reachable (or dropping would leave nothing to change)."""
+    report; False when every tool is reachable.
+
+    Raises:
+        CompileError: no write is reachable (a request could change nothing: no stateful environment remains).
+    """
     from envfactory_gym.envgen.compile.reach import unreached
     from envfactory_gym.package import EnvPackage
 
@@ -344,8 +348,12 @@ def _drop_unreachable(plan: Plan, folder: Path) -> bool:
     finally:
         pkg.close()
     kept = [tp for tp in plan.tools if tp.name not in dead]
-    if not dead or not any(tp.writes for tp in kept):
+    if not dead:
         return False
+    if not any(tp.writes for tp in kept):  # nothing a request could change: no stateful environment remains
+        writes = [f"{tp.name} ({dead[tp.name].split(':', 1)[0]})" for tp in plan.tools if tp.writes]
+        raise CompileError(f"{plan.source}: no write operation can be reached: {', '.join(writes[:4])}"
+                           f"{' ...' if len(writes) > 4 else ''}")
     for tp in plan.tools:
         if tp.name in dead:
             method, path = tp.route or ("", "")

@@ -83,7 +83,7 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
     from envfactory_gym.envgen.compile.filters import fit_described, fit_filters
     from envfactory_gym.envgen.compile.links import name_references
     from envfactory_gym.envgen.compile.openapi import sql_reserved
-    from envfactory_gym.envgen.compile.samewrites import same_writes
+    from envfactory_gym.envgen.compile.samewrites import same_reads, same_writes
     from envfactory_gym.envgen.compile.scope import container_of, find_scope
     from envfactory_gym.envgen.compile.subset import MAX_TABLES, MAX_TOOLS, choose
     from envfactory_gym.envgen.compile.valueclass import typed_moments
@@ -166,7 +166,7 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
                             "reason": str(exc).split(f"operation {op.name!r} ", 1)[-1].split(": ", 1)[-1]})
     fit_described(tables, tools, notes)
     fit_filters(tools, notes)
-    tools = same_writes(tools, skipped)  # PUT and PATCH of one record: one tool
+    tools = same_reads(same_writes(tools, skipped), skipped)  # PUT and PATCH of one record, views of it: one tool
     if not any(tp.writes for tp in tools):  # a stateful environment needs something to change
         reasons = [s["reason"] for s in skipped if s.get("method", "GET") != "GET"]
         top = max(set(reasons), key=reasons.count) if reasons else "its POST operations read as searches"
@@ -192,6 +192,7 @@ def build_plan(digest: Digest, *, name: str | None = None, domain: str | None = 
                 a.column.references, a.column.ext = None, {**a.column.ext, "id-like": True}
                 a.requires = {}
     _break_cycles(subset.tables)
+    _optional_inputs(subset.tools, notes)
     subset.tools = _fixed_keys(subset.tools, skipped)
     plan = Plan(name=name or digest.name, domain=domain or digest.domain, title=digest.title or digest.name,
                 description=digest.description, now=str(digest.extensions.get("now") or DEFAULT_NOW),
@@ -252,6 +253,20 @@ def _break_cycles(tables: list[Table]) -> None:
                 c.required = False
         done.add(pick.name)
         pending.remove(pick)
+
+
+def _optional_inputs(tools: list[ToolPlan], notes: list[str]) -> None:
+    """A field a create takes as an optional input may be left empty (a language auto-detected when omitted): its
+    column does not demand a value, or a call leaving it out would fail in the database instead of being served."""
+    for tp in tools:
+        if tp.verb != "create":
+            continue
+        for a in tp.args:
+            col = tp.table.column(a.name)
+            if a.role == "value" and not a.column.required and col is not None and col is not tp.table.key \
+                    and col.required:
+                col.required = False
+                notes.append(f"{tp.name}: {a.name!r} is optional, so {tp.table.name}.{col.name} may be empty")
 
 
 def _source(digest: Digest) -> str:

@@ -1,4 +1,4 @@
-"""Two write operations that make the same change compile to one tool.
+"""Two operations that make the same change, or read the same rows the same way, compile to one tool.
 
 APIs often offer ``PUT /things/{id}`` (replace) beside ``PATCH /things/{id}`` (change the fields given) for the same
 record. The compiler turns both into the same update (every field optional, the fields given change), so two tools
@@ -6,6 +6,10 @@ would do one thing: a task's gold uses one of them at random and an agent that p
 One tool is kept per change, the PATCH one where there is one (its semantics are what the compiled tool does); the
 others are listed in the report's skipped operations with the reason. Two updates of the same table taking the same
 inputs (whatever their paths) are the same change too.
+
+Reads alike: specifications often describe one resource through several views (``describe_domain_config`` and
+``describe_domain_health``), which compile to the same rows filtered by the same inputs. Of such reads the first is
+kept (a task's gold would otherwise name one at random, and the others would never be needed).
 """
 
 from __future__ import annotations
@@ -63,4 +67,30 @@ def same_writes(tools: list[ToolPlan], skipped: list[dict[str, str]]) -> list[To
         skipped.append({"operation": tp.name, "method": method.upper(), "path": path,
                         "reason": f"makes the same change as {other.name}{where}, which is compiled: one tool per "
                                   "change (the fields given change, the others stay)"})
+    return kept_tools
+
+
+def _read_shape(tp: ToolPlan) -> tuple[str, str, tuple[tuple[str, str, str | None, str], ...]]:
+    return tp.table.name, tp.verb, tuple(sorted((a.name, a.role, a.target, a.match) for a in tp.args))
+
+
+def same_reads(tools: list[ToolPlan], skipped: list[dict[str, str]]) -> list[ToolPlan]:
+    """``tools`` with one read kept of those that return the same rows of one table through the same inputs (the
+    first); the others go to ``skipped`` with the reason."""
+    first: dict[tuple[str, str, tuple[tuple[str, str, str | None, str], ...]], ToolPlan] = {}
+    kept_tools = []
+    for tp in tools:
+        if tp.writes:
+            kept_tools.append(tp)
+            continue
+        other = first.setdefault(_read_shape(tp), tp)
+        if other is tp:
+            kept_tools.append(tp)
+            continue
+        method, path = tp.route or ("", "")
+        where = f" ({other.route[0].upper()} {other.route[1]})" if other.route else ""
+        inputs = ", ".join(a.name for a in tp.args) or "no input"
+        skipped.append({"operation": tp.name, "method": method.upper(), "path": path,
+                        "reason": f"reads the same {tp.table.noun} rows as {other.name}{where}, through the same "
+                                  f"inputs ({inputs}), which is compiled: one tool per way of reading"})
     return kept_tools
