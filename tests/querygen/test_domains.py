@@ -14,7 +14,7 @@ import envfactory_gym
 from envfactory_gym.package import load_package
 from envfactory_gym.querygen.checks import missing_values, user_values, value_forms
 from envfactory_gym.querygen.quality import report
-from envfactory_gym.querygen.sampler import TaskSampler, gold_key, task_key
+from envfactory_gym.querygen.sampler import TaskSampler, task_key
 from envfactory_gym.querygen.spec import declarations_for
 
 ROOT = Path(__file__).resolve().parents[2]
