@@ -277,3 +277,17 @@ def test_context_before_a_fact_said_apart_is_no_paste():
                "MVA-0005). Answer: October 27, 2025 at 6:45 AM.")
     assert k.judge([context]) == [True]
     assert k.judge(["Here is the record: " + record_text(app[0]) + "."]) == [False]
+
+
+def test_a_fact_word_inside_a_printed_field_name_is_not_said_again():
+    """Pasting the record whose type is "custom" prints "custom domain []" too: the fact is still only inside the
+    paste (an empty field's name says nothing), until the answer says it on its own."""
+    account = {"account_id": "SA-0012", "type": "custom", "location": "South Melissafurt", "kind": "FileStorage",
+               "access_tier": "Hot", "created": "2025-12-04T18:30:00", "custom_domain": "[]",
+               "primary_location": "North Joshuamouth", "secondary_location": "Port Jonathanhaven",
+               "provisioning_state": "ResolvingDNS", "last_failover": "2026-02-02T06:00:00"}
+    k = AnswerKey(["custom"], data({"accounts.type": ["custom", "standard", "premium"]}), [("get_account", account)])
+    pasted = "Here is the record: " + record_text(account) + "."
+    assert k.judge([pasted]) == [False]
+    assert k.judge([pasted + " Its type is custom."]) == [True]
+    assert k.judge(["The account's type is custom."]) == [True]

@@ -194,10 +194,14 @@ class AnswerKey:
         self._records: list[list[tuple[str, frozenset[str]]]] = []
         #: Each record's values as one normalised text (long ones too): how often it says each fact.
         self._record_texts: list[str] = []
+        #: Every field name of the results, as a record prints it ("custom domain"): a fact word inside a printed
+        #: name ("custom", in a record whose custom_domain is empty) is no second saying of the fact.
+        self._labels: set[str] = set()
         seen_objects: set[frozenset[str]] = set()
         holders: list[tuple[set[str], set[str]]] = []
         for tool, result in self.results:
             for fid, value in iter_fields(result, tool):
+                self._labels.add(_normalised(fid.rsplit(".", 1)[-1].rsplit(":", 1)[-1]))
                 for f in value_forms(value):
                     self._fields.setdefault(f, set()).add(fid)
                     self._field_values.setdefault(fid, set()).add(f)
@@ -297,7 +301,7 @@ class AnswerKey:
                 continue
             inside = max((_count(form, text) for text, _ in pasted), default=0)
             # Said again means as a value, not as a field's name ("stage applied; applied at ...").
-            labels = {label for _, names in pasted for label in names if within(form, label)}
+            labels = {label for label in self._labels if within(form, label)} if inside else set()
             unlabelled = f" {fresh} "
             for label in sorted(labels, key=len, reverse=True):
                 unlabelled = unlabelled.replace(f" {label} ", " ")
