@@ -10,6 +10,8 @@ nothing that was asked for.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from envfactory_gym.querygen.describe import is_reference, key_of, same_value
@@ -25,6 +27,8 @@ Target = tuple[str, str, str]
 UNCHANGED = "unchanged"
 #: :func:`verdict` of a call that states a value its target row does not hold, and no agreeing call exists.
 CONTRADICTS = "contradicts"
+#: A column names its rows when at least this share of its seeded values are distinct (names, titles, emails).
+NAMING_SHARE = 0.9
 
 
 def structured(value: Any) -> bool:
@@ -117,3 +121,67 @@ def conflicts(call: GoldCall, done: list[GoldCall], ids: set[str], created: set[
     return bool(values & created) or any(
         d.name == call.name and (d.arguments == call.arguments or rows(call) & rows(d))
         or (mine and mine == refs(d)) for d in done)
+
+
+def duplicates_a_name(state: DuckDBState, changes: Iterable[tuple[str, str, str]], args: dict[str, Any],
+                      choices: set[str]) -> list[tuple[str, str]]:
+    """Whether a write gives a row a value the user states that another row of its table already holds in a column
+    that names its rows (a second department "Daniel Love", a rename to a name another row has): the request then
+    names two records, and a careful agent must stop to ask. Values the tool offers as choices never count.
+    Returns the ``(table, parameter)`` pairs that do."""
+    out: list[tuple[str, str]] = []
+    for table, _key, dumped in changes:
+        if dumped == "-":
+            continue
+        row = json.loads(dumped)
+        for param, value in args.items():
+            if param in choices or param not in row or not isinstance(value, str) or not same_value(value, row[param]):
+                continue
+            if len(value.strip()) < 3 or not any(c.isalpha() for c in value):
+                continue
+            column = f'"{param}"'
+            total = state.db.scalar(f'SELECT count({column}) FROM "{table}"')
+            distinct = state.db.scalar(f'SELECT count(DISTINCT lower(CAST({column} AS VARCHAR))) FROM "{table}"')
+            if not total or distinct < NAMING_SHARE * (total - 1):  # judged without the row this write gave it
+                continue  # a column many rows share values of (a category, a city): no name
+            others = state.db.scalar(f'SELECT count(*) FROM "{table}" WHERE lower(CAST({column} AS VARCHAR)) = lower(?)',
+                                     [value.strip()])
+            if others and others > 1:
+                out.append((table, param))
+    return out
+
+
+def recombinable(value: str) -> bool:
+    """Whether :func:`fresh_name` can make a new value of ``value``'s form: several words, or an email."""
+    return len(value.split()) > 1 or (value.count("@") == 1 and " " not in value.strip())
+
+
+def fresh_name(state: DuckDBState, table: str, column: str, value: str, rng: Any) -> str | None:
+    """A value for ``column`` of ``table`` that no row holds, made of the words its rows' values use (the first
+    words of ``value`` with the last word of another row's; an email's name joined with another row's), or None
+    for a single word or when ten tries find none."""
+    words = value.split()
+    rows = [str(r[column]) for r in state.db.query(f'SELECT DISTINCT "{column}" FROM "{table}" WHERE "{column}" '
+                                                   "IS NOT NULL ORDER BY 1")]
+    taken = {r.lower() for r in rows}
+    if not recombinable(value):
+        return None  # a single word (a code, a handle): nothing to recombine without breaking its form
+    if len(words) == 1:  # an email: another row's name after this one's, before its domain
+        domain = value.split("@")[1]
+        names = [r.split("@")[0] for r in rows if r.count("@") == 1 and r.lower() != value.lower()]
+        for _ in range(10):
+            if not names:
+                return None
+            candidate = f"{value.split('@')[0]}.{rng.choice(names)}@{domain}"
+            if candidate.lower() not in taken:
+                return candidate
+        return None
+    tails = [r.split()[-1] for r in rows if r.split() and r.lower() != value.lower()]
+    for _ in range(10):
+        if not tails:
+            return None
+        tail = rng.choice(tails)
+        candidate = " ".join([*words[:-1], tail])
+        if candidate.lower() not in taken:
+            return candidate
+    return None

@@ -15,7 +15,15 @@ from envfactory_gym.package import EnvPackage
 from envfactory_gym.querygen.chains import Chain, Plan, chain_key, count_writes, gold_key, kind_of, plain, task_key
 from envfactory_gym.querygen.chains import dump as _dump
 from envfactory_gym.querygen.describe import References, is_reference, pick_answer
-from envfactory_gym.querygen.goals import conflicts, structured, target_rows, verdict
+from envfactory_gym.querygen.goals import (
+    conflicts,
+    duplicates_a_name,
+    fresh_name,
+    recombinable,
+    structured,
+    target_rows,
+    verdict,
+)
 from envfactory_gym.querygen.graph import ToolGraph, identifier_columns, iter_fields
 from envfactory_gym.querygen.refine import TAG_IN_SEQUENCE, TAG_MULTI, UnphraseableTask, refine_task
 from envfactory_gym.querygen.spec import declarations_for
@@ -335,11 +343,20 @@ class TaskSampler:
             except Exception:  # business rules reject many grounded values: try the next candidate
                 continue  # (a refused call changed nothing: its transaction was rolled back)
             if t.writes:
-                changed = state.diff().changes(self.pkg.template.tables) != self._base
+                now = state.diff().changes(self.pkg.template.tables)
+                changed = now != self._base
                 after = target_rows(self.pkg, state, args, self.ids)
+                twice = duplicates_a_name(state, now - self._base, args, self._choices(name))
                 self._restore(state, done)
                 if not changed:
                     continue  # a goal that changes nothing is no goal
+                # (a single word, a code or a handle, has no new value of its form: it stays, as a person asks)
+                twice = [(table, p) for table, p in twice if recombinable(str(args[p]))]
+                if twice:  # a value another record holds names two records: give this one a name of its own
+                    fresh = {p: fresh_name(state, table, p, str(args[p]), self.rng) for table, p in twice}
+                    if all(fresh.values()):
+                        agreeing.append({**args, **fresh})
+                    continue
                 agrees = verdict(self.pkg, before, after, args, call.masked)
                 if isinstance(agrees, dict):
                     agreeing.append(agrees)  # it said a field of its row that the row does not hold
@@ -492,6 +509,12 @@ class TaskSampler:
                 p, values = self.rng.choice(optional)
                 args[p] = self.rng.choice(values)
         return args
+
+    def _choices(self, tool: str) -> set[str]:
+        """The parameters of ``tool`` whose values are choices (an enum, declared choices): no names."""
+        decls = self.spec.tool(tool).parameters
+        return {p for p, prop in self.pkg.tools[tool].parameters.items()
+                if "enum" in prop or (p in decls and decls[p].choices)}
 
     def _needed(self, tool: str) -> list[str]:
         """The optional parameters of ``tool`` every request for it states (see ``Parameter.needed``)."""

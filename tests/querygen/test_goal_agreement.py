@@ -72,6 +72,15 @@ def test_a_create_always_states_what_its_record_needs(declared):
     assert not _writes(tasks, "add_tag")  # declared no goal: nothing a user says fills it
 
 
+def test_a_created_record_is_never_named_like_one_that_exists(declared):
+    """A body drawn from the seed would make a second "Call the branch before noon": the request would then name
+    two notes. The new note gets a body of the column's words that no note has."""
+    seeded = {"call the branch before noon", "bring the forms"}
+    tasks = TaskSampler(declared, seed=0, include_tools=["add_note"]).sample(6)
+    bodies = [str(c.arguments["body"]).lower() for c in _writes(tasks, "add_note")]
+    assert bodies and not set(bodies) & seeded
+
+
 def test_a_create_whose_needed_value_no_row_holds_gets_no_goals(tmp_path):
     spec = {"tools": {"add_note": {"parameters": {"author": {"column": "tags.meta", "needed": True}}}}}
     pkg = EnvPackage(write_desk_env(tmp_path / "desk", spec), allow_no_tasks=True)  # tags.meta holds only {}
