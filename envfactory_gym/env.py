@@ -17,7 +17,7 @@ from envfactory_gym.package import EnvPackage, GoldOutcome, load_package
 from envfactory_gym.read_cache import ReadCache
 from envfactory_gym.reward import CompositeReward, EpisodeTrace, RewardConfig, score_episode
 from envfactory_gym.tasks import Task, load_tasks
-from envfactory_gym.user import ScriptedUser, UserSimulator, UserTurn
+from envfactory_gym.user import STOP_TOKEN, ScriptedUser, UserSimulator, UserTurn
 
 
 class ToolUseEnv(ConversationEnv, EzPickle):
@@ -114,7 +114,7 @@ class ToolUseEnv(ConversationEnv, EzPickle):
             if parsed.aside and not parsed.errors:  # said to the user; what went into call arguments was not
                 self._trace.said.append(parsed.aside)
         else:
-            self._trace.said.append(parsed.message or "")
+            self._trace.said.append((parsed.message or "").replace(STOP_TOKEN, " "))  # the token says nothing
 
     def _bad_call(self, call: ToolCall) -> str:
         trace = self._trace

@@ -219,3 +219,20 @@ def test_the_system_prompt_states_the_action_budget():
     env = gym.make("EnvFactory/retail-v0", max_steps=17)
     assert "You have 17 actions in all" in env.unwrapped.system_prompt
     env.close()
+
+
+def test_the_stop_token_states_no_fact():
+    """An output word the stop token stems like ("Stopped") is not said by ending at once."""
+    from envfactory_gym.tasks import GoldCall, Task
+
+    task = Task(id="lib-stopped", instruction="Is the renewal of book B-005 stopped?", outputs=["Stopped"],
+                gold_calls=[GoldCall(name="get_book", arguments={"book_id": "B-005"})], tags=["read"])
+    env = gym.make(LIBRARY_ID, tasks=[task])
+    try:
+        for final, communicated in ((STOP_TOKEN, 0.0), (f"It is stopped. {STOP_TOKEN}", 1.0)):
+            env.reset(seed=0, options={"task_id": task.id})
+            env.step({"name": "get_book", "arguments": {"book_id": "B-005"}})
+            *_, terminated, _, info = env.step(final)
+            assert terminated and info["reward_components"]["communicate"] == communicated
+    finally:
+        env.close()

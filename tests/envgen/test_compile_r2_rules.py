@@ -10,7 +10,7 @@ import pytest
 
 from envfactory_gym.envgen.compile.blueprint import Arg, Column, Table, ToolPlan
 from envfactory_gym.envgen.compile.links import copied_references, extension_of, name_references
-from envfactory_gym.envgen.compile.samewrites import same_writes
+from envfactory_gym.envgen.compile.samewrites import same_reads, same_writes
 from envfactory_gym.envgen.compile.seeding import draw
 from envfactory_gym.envgen.compile.spans import date_pairs
 
@@ -41,6 +41,40 @@ def test_two_updates_with_the_same_inputs_are_one_change() -> None:
     assert [tp.name for tp in kept] == ["patch_thing"]
     assert {s["operation"] for s in skipped} == {"replace_thing", "edit_thing"}
     assert all("same change as patch_thing (PATCH /v2/things/{thingId})" in s["reason"] for s in skipped)
+
+
+def test_two_creates_from_the_same_inputs_make_one_record() -> None:
+    t = _table("programs", "program", "program_id", _col("name"), _col("zones"))
+    other = _table("zones", "zone", "zone_id", _col("name"))
+
+    def create(name: str, table: Table, *inputs: str) -> ToolPlan:
+        return ToolPlan(name=name, verb="create", table=table, summary="", details="", route=("post", f"/{name}"),
+                        args=[Arg(_col(i), "value") for i in inputs])
+
+    skipped: list[dict[str, str]] = []
+    kept = same_writes([create("create_schedule", t, "name", "zones"), create("sync_schedule", t, "zones", "name"),
+                        create("create_named", t, "name"), create("create_zone", other, "name", "zones")], skipped)
+    assert [tp.name for tp in kept] == ["create_schedule", "create_named", "create_zone"]
+    assert [s["operation"] for s in skipped] == ["sync_schedule"]
+    assert "same change as create_schedule (POST /create_schedule)" in skipped[0]["reason"]
+
+
+def test_two_views_of_the_same_rows_are_one_read() -> None:
+    t = _table("domains", "domain", "domain_name", _col("engine"))
+
+    def read(name: str, verb: str, *args: Arg) -> ToolPlan:
+        return ToolPlan(name=name, verb=verb, table=t, summary="", details="", route=("get", f"/{name}"),
+                        args=list(args))
+
+    by_name = Arg(_col("domain_name"), "filter")
+    skipped: list[dict[str, str]] = []
+    kept = same_reads([read("describe_config", "list", by_name), read("describe_health", "list", by_name),
+                       read("list_by_engine", "list", Arg(_col("engine"), "filter")),
+                       read("get_domain", "get", Arg(_col("domain_name"), "key")), read("list_all", "list")],
+                      skipped)
+    assert [tp.name for tp in kept] == ["describe_config", "list_by_engine", "get_domain", "list_all"]
+    assert [s["operation"] for s in skipped] == ["describe_health"]
+    assert "same domain rows as describe_config" in skipped[0]["reason"]
 
 
 def test_span_pairs_are_found_by_their_start_and_end_words() -> None:

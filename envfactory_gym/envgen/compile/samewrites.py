@@ -3,6 +3,7 @@
 APIs often offer ``PUT /things/{id}`` (replace) beside ``PATCH /things/{id}`` (change the fields given) for the same
 record. The compiler turns both into the same update (every field optional, the fields given change), so two tools
 would do one thing: a task's gold uses one of them at random and an agent that picks the other is scored as wrong.
+Two creates of one table from the same inputs (``createnewschedule`` and ``syncschedule``) make the same record.
 One tool is kept per change, the PATCH one where there is one (its semantics are what the compiled tool does); the
 others are listed in the report's skipped operations with the reason. Two updates of the same table taking the same
 inputs (whatever their paths) are the same change too.
@@ -37,8 +38,9 @@ def _rank(tp: ToolPlan) -> int:
 
 
 def same_writes(tools: list[ToolPlan], skipped: list[dict[str, str]]) -> list[ToolPlan]:
-    """``tools`` with one update kept per change: updates of one table on the same path (PUT and PATCH), or with
-    the same inputs, keep the PATCH one (else the first); the others go to ``skipped`` with the reason."""
+    """``tools`` with one write kept per change: updates of one table on the same path (PUT and PATCH), or updates
+    or creates with the same inputs, keep the PATCH one (else the first); the others go to ``skipped`` with the
+    reason."""
     groups: dict[tuple[str, str], list[ToolPlan]] = {}
     for tp in tools:
         if tp.verb != "update":
@@ -49,9 +51,9 @@ def same_writes(tools: list[ToolPlan], skipped: list[dict[str, str]]) -> list[To
     for group in groups.values():
         kept = min(group, key=_rank)
         same.update({tp.name: kept for tp in group if tp is not kept})
-    by_inputs: dict[tuple[str, tuple[tuple[str, str], ...]], ToolPlan] = {}
-    for tp in sorted((tp for tp in tools if tp.verb == "update" and tp.name not in same), key=_rank):
-        sig = (tp.table.name, _inputs(tp))
+    by_inputs: dict[tuple[str, str, tuple[tuple[str, str], ...]], ToolPlan] = {}
+    for tp in sorted((tp for tp in tools if tp.verb in ("update", "create") and tp.name not in same), key=_rank):
+        sig = (tp.table.name, tp.verb, _inputs(tp))
         if sig in by_inputs:
             same[tp.name] = by_inputs[sig]
         else:
@@ -66,7 +68,8 @@ def same_writes(tools: list[ToolPlan], skipped: list[dict[str, str]]) -> list[To
         where = f" ({other.route[0].upper()} {other.route[1]})" if other.route else ""
         skipped.append({"operation": tp.name, "method": method.upper(), "path": path,
                         "reason": f"makes the same change as {other.name}{where}, which is compiled: one tool per "
-                                  "change (the fields given change, the others stay)"})
+                                  + ("change (the fields given change, the others stay)" if tp.verb == "update"
+                                     else "kind of record made from the same inputs")})
     return kept_tools
 
 
