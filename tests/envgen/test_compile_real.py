@@ -342,3 +342,26 @@ def read_openapi_paths(path: Path) -> list[str]:
     import yaml
 
     return list(yaml.safe_load(path.read_text(encoding="utf-8"))["paths"])
+
+
+def test_a_keyword_resource_and_an_input_given_twice_compile(tmp_path: Path) -> None:
+    """A resource called ``Import`` (a Python keyword as a local name) and an update whose query parameter and body
+    field both name the key (``?importId=`` beside the body's ``id``) still make valid code."""
+    from envfactory_gym.envgen.compile.codegen import tools_py
+
+    schema = {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"},
+                                                                   "label": {"type": "string"}}}
+    one = {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Import"}}}}}
+    body = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Import"}}}}
+    key = {"name": "importId", "in": "query", "required": True, "schema": {"type": "string"}}
+    spec = {"openapi": "3.0.1", "info": {"title": "Imports", "version": "1"}, "components": {"schemas": {"Import": schema}},
+            "paths": {"/imports": {
+                "get": {"operationId": "getImport", "parameters": [key], "responses": one},
+                "post": {"operationId": "createImport", "requestBody": body, "responses": one},
+                "patch": {"operationId": "updateImport", "parameters": [key], "requestBody": body, "responses": one}}}}
+    path = tmp_path / "imports.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    plan = build_plan(read_openapi(path), name="imports")
+    compile(tools_py(plan), "tools.py", "exec")  # no keyword as a name, no argument twice
+    update = next(tp for tp in plan.tools if tp.verb == "update")
+    assert len({a.name for a in update.args}) == len(update.args)

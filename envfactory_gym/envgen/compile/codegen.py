@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import keyword
 import textwrap
 from typing import Any
 
@@ -45,6 +46,11 @@ def _free_names(code: str) -> set[str]:
 def q(value: Any) -> str:
     """A Python literal, strings in double quotes."""
     return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else repr(value)
+
+
+def _var(name: str) -> str:
+    """A local variable named after a record (``import`` -> ``import_``: a keyword is no name)."""
+    return f"{name}_" if keyword.iskeyword(name) else name
 
 
 def sql_list(values: list[Any]) -> str:
@@ -199,7 +205,7 @@ class ToolsWriter:
         argument names, which the row's variable must not shadow)."""
         ref = self.plan.table(a.column.references or "")
         self.lookups.add(ref.name)
-        var = var or (a.name[:-3] if a.name.endswith("_id") else snake(ref.entity))
+        var = var or _var(a.name[:-3] if a.name.endswith("_id") else snake(ref.entity))
         if var in (avoid or set()) or var == a.name:
             var = f"{var}_row"
         return [f"{var} = {self.lookup_name(ref)}(db, {a.name})"], f'{var}["{ref.key.name}"]'
@@ -250,7 +256,7 @@ class ToolsWriter:
         self.lookups.add(tp.table.name)
         if not any(a.role == "parent" for a in tp.args):
             return [f"return {self.lookup_name(tp.table)}(db, {key.name})"]
-        var = snake(tp.table.entity)
+        var = _var(snake(tp.table.entity))
         return [f"{var} = {self.lookup_name(tp.table)}(db, {key.name})", *self.parent_lines(tp, var), f"return {var}"]
 
     def parent_lines(self, tp: ToolPlan, var: str) -> list[str]:
@@ -350,7 +356,7 @@ class ToolsWriter:
     def value_lines(self, tp: ToolPlan, a: Arg, row: dict[str, str]) -> list[str]:
         """Check one value argument and record its column expression in ``row``."""
         if a.column.references:
-            look, expr = self.ref_value(a, avoid={x.name for x in tp.args} | {snake(tp.table.entity)})
+            look, expr = self.ref_value(a, avoid={x.name for x in tp.args} | {_var(snake(tp.table.entity))})
             var = look[0].split(" = ")[0]
             row[a.name] = expr
             return look + self.requires(tp, a, var)
@@ -457,7 +463,7 @@ class ToolsWriter:
     def body_update(self, tp: ToolPlan) -> list[str]:
         t = tp.table
         key = next(a for a in tp.args if a.role == "key")
-        var = snake(t.entity)
+        var = _var(snake(t.entity))
         self.lookups.add(t.name)
         lines = [f"{var} = {self.lookup_name(t)}(db, {key.name})", *self.parent_lines(tp, var),
                  "changes: dict[str, Any] = {}"]
@@ -485,7 +491,7 @@ class ToolsWriter:
     def body_action(self, tp: ToolPlan) -> list[str]:
         t = tp.table
         key = next(a for a in tp.args if a.role == "key")
-        var = snake(t.entity)
+        var = _var(snake(t.entity))
         self.lookups.add(t.name)
         tr = tp.transition or {}
         col, allowed, to = tr["field"], list(tr.get("from") or []), tr["to"]
@@ -510,7 +516,7 @@ class ToolsWriter:
     def body_delete(self, tp: ToolPlan) -> list[str]:
         t = tp.table
         key = next(a for a in tp.args if a.role == "key")
-        var = snake(t.entity)
+        var = _var(snake(t.entity))
         self.lookups.add(t.name)
         lines = [f"{var} = {self.lookup_name(t)}(db, {key.name})", *self.parent_lines(tp, var)]
         for other, c in self.plan.referrers(t):

@@ -349,6 +349,10 @@ def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, 
         if verb == "update" and p.extensions.get("given"):
             col.required = False  # a change names the fields it changes
         args.append(Arg(col, "value", requires=dict(p.extensions.get("requires") or {})))
+    for i, a in reversed(list(enumerate(args))):  # a query parameter and a body field naming one column: one
+        if any(b.name == a.name for b in args[:i]):  # input, the first one
+            del args[i]
+            notes.append(f"{op.name}: two inputs name {a.name!r}; the first one is used")
     if verb in ("get", "update", "delete", "action") and not any(a.role == "key" for a in args):
         raise CompileError(f"{where}: a {verb} needs the {op.entity} id {table.key.name!r} as a parameter")
     if verb == "create" and not args:  # blind play: such a call scores like the task it is the whole of
