@@ -58,6 +58,7 @@ class _Writer:
         self.ids = self.refs.ids
         self.said: set[str] = set()
         self.facts: dict[str, UserFact] = {}
+        self.own: set[str] = set()
 
     def refined(self) -> Task:
         calls = self.task.gold_calls
@@ -70,6 +71,10 @@ class _Writer:
                     self.facts[key] = UserFact(value=str(value), keywords=fact.keywords or [self.spec.label(key)])
                     self.said.add(str(value))
         opening = self._opening()
+        # The rows a lookup by what the user gives of themself finds are the user's: a question about them says "my"
+        self.own = {str(v) for c, r in zip(calls, self.results) if not self.pkg.tools[c.name].writes and c.arguments
+                    and all(k in self.facts or str(x) in self.said for k, x in c.arguments.items())
+                    for v in _ids_in(r, self.ids)}
         writes = [i for i, c in enumerate(calls) if self.pkg.tools[c.name].writes]
         goals = [self._goal(i) for i in writes] or [self._question()]
         mentions = [m for i, c in enumerate(calls) if not self.pkg.tools[c.name].writes
@@ -126,7 +131,7 @@ class _Writer:
                 if not subject:
                     raise UnphraseableTask(f"task {self.task.id}: no description tells the {own} "
                                            f"{record[own]} apart")
-            elif str(record[own]) not in self.said:
+            elif str(record[own]) not in self.said and str(record[own]) not in self.own:
                 named = str(record[own])
         fields = join_words([self.spec.label(k, call.name) for k in keys]) if keys else "details"
         templates = self.spec.tool(call.name).question or [self._generic_question(i)]
@@ -351,3 +356,9 @@ def _uncap(text: str) -> str:
     if first in ("I", "I'd", "I'm", "I've", "I'll") or first[1:2].isupper():
         return text
     return text[:1].lower() + text[1:]
+
+
+def _ids_in(result: Any, ids: Any) -> list[Any]:
+    """The identifier values (keys in ``ids``) at the top of a result: a record, or each record of a list."""
+    rows = result if isinstance(result, list) else [result]
+    return [v for row in rows if isinstance(row, dict) for k, v in row.items() if k in ids and v is not None]

@@ -105,3 +105,15 @@ def test_a_hundred_distinct_tasks_over_every_tool():
     assert len({task_key(t) for t in tasks}) >= 100
     assert {c.name for t in tasks for c in t.gold_calls} == set(pkg.tools)
     assert sum("multi_goal" in t.tags for t in tasks) >= len(tasks) / 4
+
+
+def test_a_question_about_the_users_own_record_says_my():
+    """The employee a lookup by the user's own name and birth date finds is the user: "my tax withholding" says
+    which record, though no request names its id."""
+    from envfactory_gym.package import EnvPackage
+
+    pkg = EnvPackage(ROOT / "generated_envs" / "payroll")
+    tasks = TaskSampler(pkg, seed=0, include_tools=["get_tax_withholding"]).sample(3)
+    asked = [t for t in tasks if t.gold_calls[-1].name == "get_tax_withholding"]
+    assert asked and all(" my " in f" {t.instruction} " and t.gold_calls[-1].arguments["employee_id"]
+                         not in t.instruction for t in asked)
