@@ -182,7 +182,10 @@ class Generator:
         if kind == "copy":  # a field another record holds: the value of the row the reference ``via`` names
             source = next((r for r in self.rows.get(draw["table"]) or [] if row.get(draw["via"]) is not None
                            and r[draw["key"]] == row.get(draw["via"])), None)
-            return source.get(draw["column"]) if source is not None else self.value(draw["else"], row)
+            held = source.get(draw["column"]) if source is not None else None
+            if held is None and (source is None or not draw["else"].get("optional")):
+                return self.value(draw["else"], row)  # a field this record requires that the source leaves empty
+            return held
         if kind == "faker":
             return str(getattr(self.fake, draw["provider"])())[: draw.get("max_length") or None]
         if kind == "token":

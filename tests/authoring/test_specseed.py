@@ -69,3 +69,28 @@ def test_a_failed_write_leaves_the_old_file_whole(tmp_path: Path) -> None:
 def test_main_takes_an_out_folder(tmp_path: Path) -> None:
     main(TABLES, NOW, str(tmp_path / "generate.py"), argv=["--out", str(tmp_path / "out")])
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["boats.csv", "owners.csv"]
+
+
+def test_a_required_copy_the_source_leaves_empty_is_drawn() -> None:
+    """An order requires a merchant; it copies its location's, but a location may have none: the order then gets
+    one of its own rather than an empty field its table refuses (Apideck POS failed to load its seed)."""
+    tables = [
+        {"name": "merchants", "rows": 3, "header": ["merchant_id"], "examples": [], "columns": {},
+         "key": {"column": "merchant_id", "prefix": "M-", "width": 2, "start": 1}},
+        {"name": "locations", "rows": 4, "header": ["location_id", "merchant_id"], "examples": [],
+         "key": {"column": "location_id", "prefix": "L-", "width": 2, "start": 1},
+         "columns": {"merchant_id": {"kind": "ref", "table": "merchants", "key": "merchant_id", "optional": 1.0}}},
+        {"name": "orders", "rows": 8, "header": ["order_id", "location_id", "merchant_id"], "examples": [],
+         "key": {"column": "order_id", "prefix": "O-", "width": 2, "start": 1},
+         "columns": {"location_id": {"kind": "ref", "table": "locations", "key": "location_id", "optional": 0.0},
+                     "merchant_id": {"kind": "copy", "via": "location_id", "table": "locations", "key": "location_id",
+                                     "column": "merchant_id",
+                                     "else": {"kind": "ref", "table": "merchants", "key": "merchant_id",
+                                              "optional": 0.0}}}},
+    ]
+    rows = Generator(tables, NOW).run()
+    assert all(r["merchant_id"] is None for r in rows["locations"])  # every location without a merchant
+    merchants = {r["merchant_id"] for r in rows["merchants"]}
+    assert rows["orders"] and all(r["merchant_id"] in merchants for r in rows["orders"])
+    tables[2]["columns"]["merchant_id"]["else"]["optional"] = 1.0  # an optional field stays as its source has it
+    assert all(r["merchant_id"] is None for r in Generator(tables, NOW).run()["orders"])

@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-__all__ = ["hoist_inline_schemas"]
+__all__ = ["hoist_inline_schemas", "spelled_call"]
 
 _METHODS = ("get", "post", "put", "patch", "delete")
 #: Properties that hold a resource's own fields one level down (Azure Resource Manager's ``properties``).
@@ -42,17 +42,31 @@ def hoist_inline_schemas(doc: dict[str, Any]) -> list[str]:
             base = _resource_name(str(path), op)
             if not base:
                 continue
+            call = spelled_call(str(path), op.get("operationId"))  # the call's own messages, as AWS names them
             for code, resp in (op.get("responses") or {}).items():
                 if str(code).startswith("2") and isinstance(resp, dict):
                     for media in (resp.get("content") or {}).values():
                         if isinstance(media, dict):
-                            _hoist_at(media, "schema", base, schemas, seen, added)
+                            _hoist_at(media, "schema", f"{call}Response" if call else base, schemas, seen, added)
             body = op.get("requestBody")
             if isinstance(body, dict):
                 for media in (body.get("content") or {}).values():
                     if isinstance(media, dict):
-                        _hoist_at(media, "schema", base, schemas, seen, added)
+                        _hoist_at(media, "schema", f"{call}Request" if call else base, schemas, seen, added)
     return added
+
+
+def spelled_call(path: str, operation_id: object) -> str | None:
+    """The operation id a path's last segment spells in lower case (``/v1/createschedulingpolicy`` of
+    ``CreateSchedulingPolicy``): the path names the call, its words lost to the case; None otherwise."""
+    op_id = str(operation_id or "")
+    segments = [s for s in path.split("/") if s]
+    if not segments or not re.fullmatch(r"[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+", op_id):
+        return None
+    last = re.split(r"[#?]", segments[-1])[0]  # /deleteapp#app&domain: the query parameters it requires
+    if last != last.lower() or re.sub(r"[^a-z0-9]", "", last) != op_id.lower():
+        return None
+    return op_id
 
 
 def _hoist_at(parent: dict[str, Any], key: str, base: str, schemas: dict[str, Any], seen: dict[str, str],

@@ -59,7 +59,7 @@ VERB_WORDS = frozenset({"create", "get", "update", "put", "delete", "describe", 
                         "patch", "post", "modify", "batch", "retrieve", "fetch", "read"})
 WRAPPER_WORDS = frozenset({"response", "request", "result", "results", "output", "input", "description", "summary",
                            "details", "detail", "info", "dto", "model", "payload", "body", "resource", "data",
-                           "object", "schema", "view", "representation"})
+                           "object", "schema", "view", "representation", "metadata"})
 
 
 #: Last words of an operation's own message schemas (``DeleteThingRequest``, ``ListThingsOutput``).
@@ -215,6 +215,57 @@ class SchemaReader:
                     return candidate
         return None
 
+    @functools.cached_property
+    def path_keys(self) -> dict[str, list[tuple[str, dict[str, Any]]]]:
+        """``{noun: [(parameter, schema)...]}``: the parameters the paths name one record of a collection by, in the
+        order first seen (``/changelogs/{slug}``: changelog by slug; ``/users/username/{username}``: user by
+        username)."""
+        out: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        for path, item in (self.doc.get("paths") or {}).items():
+            if not isinstance(item, dict):
+                continue
+            raws = [p for op in item.values() if isinstance(op, dict) for p in op.get("parameters") or []]
+            given = {str(p.get("name")): p.get("schema") if isinstance(p.get("schema"), dict) else {}
+                     for raw in [*(item.get("parameters") or []), *raws]
+                     for p in [self.target(raw["$ref"], path) if isinstance(raw, dict) and "$ref" in raw else raw]
+                     if isinstance(p, dict) and p.get("in") == "path"}
+            segments = [s for s in str(path).split("/") if s]
+            for i, seg in enumerate(segments[:-1]):
+                if seg.startswith("{") or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", seg):
+                    continue
+                after = segments[i + 1]
+                if after.startswith("{") and after.endswith("}"):
+                    param = after[1:-1]
+                elif i + 2 < len(segments) and segments[i + 2] == "{" + after + "}":
+                    param = after  # /users/username/{username}
+                else:
+                    continue
+                found = out.setdefault(singular(snake(seg)).replace("_", ""), [])  # custompages: custom page
+                if param not in [p for p, _ in found]:
+                    found.append((param, given.get(param) or {"type": "string"}))
+        return out
+
+    def path_key(self, name: str, props: dict[str, Any]) -> str | None:
+        """The key of a schema with no key field that the paths name records of by a parameter: that field when the
+        schema has it (``username``), else a field of its own the compiler adds (``slug`` of ``/changelogs/{slug}``,
+        a Changelog's key though its schema never holds it)."""
+        for noun in dict.fromkeys((singular(snake(name)), core_name(name))):
+            found = self.path_keys.get(noun.replace("_", ""))
+            if not found:
+                continue
+            held = [p for p, _ in found if field_name(p) in props]
+            param = held[0] if held else found[0][0]
+            key = field_name(param)
+            if key not in props:
+                schema = found[0][1]
+                props[key] = {"type": schema.get("type") if schema.get("type") in ("integer", "string") else "string",
+                              "description": f"The key the paths name {noun.replace('_', ' ')} records by."}
+                self.notes.append(f"schema {name}: keyed by the path parameter {param!r}, a field its schema does "
+                                  "not hold")
+            flat, _ = self.flatten(props[key], key)
+            return key if flat.get("type", "string") in ("string", "integer") else None
+        return None
+
     def operation_messages(self) -> frozenset[str]:
         """Schema names that are one operation's request or response (``DeleteThingRequest`` of ``DeleteThing``):
         messages of a call, a resource only where the document has no other schema for it."""
@@ -250,6 +301,8 @@ class SchemaReader:
             if set(snake(name).split("_")) & ERROR_WORDS or snake(name) in ERROR_NAMES:
                 continue  # error bodies are no resource
             pk = self.primary_key_name(name, props)
+            if pk is None:  # no key field: the parameter its collection's paths name a record by (a slug)
+                pk = self.path_key(name, props)
             if pk is None:
                 continue
             if any(_PAGE_TOKEN.fullmatch(p) for p in props):

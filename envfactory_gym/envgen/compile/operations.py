@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from envfactory_gym.envgen.compile.inline import NESTED
+from envfactory_gym.envgen.compile.inline import NESTED, spelled_call
 from envfactory_gym.envgen.compile.loader import load_openapi
 from envfactory_gym.envgen.compile.openapi import SchemaReader, _extensions, clean_text, field_name, snake
 from envfactory_gym.envgen.compile.parents import encloses_most, parent_field
@@ -115,6 +115,9 @@ class OperationReader:
                                              call=query_action(path))
         body, body_ref = self.body(name, where, op)
         route = rpc_route(path)  # '/#X-Amz-Target=Service.DeleteThing' is the RPC call '/DeleteThing'
+        call = spelled_call(route, op.get("operationId"))
+        if call:  # '/v1/createschedulingpolicy' is the call 'CreateSchedulingPolicy', its words lost to the case
+            route = route.rstrip("/").rsplit("/", 1)[0] + "/" + call
         entity, returns = self.operation_entity(route, method, op, body_ref, where)
         verb = _verb("post" if query_action(path) else method,  # ?Action=DescribeThing: the call's name says
                      route, returns, name, self.tables, self.singles, is_rpc_path(path, route))

@@ -19,13 +19,15 @@ from envfactory_gym.envgen.digest import Digest, Parameter
 SCOPE_SHARE = 0.8
 #: The fewest operations that make a pattern (fewer: the "scope" could be chance).
 SCOPE_MIN_OPERATIONS = 3
+#: Formats of a moment: a time sent with every call (a request's ``timestamp``) is the call's, never a place.
+MOMENT_FORMATS = frozenset({"date", "date-time", "time"})
 #: Name endings of values that stand for a place rather than a record's id.
 _TRIMMED = ("_id", "_name", "_url", "_arn", "_key", "_code")
 
 
 def find_scope(digest: Digest) -> dict[str, Any]:
     """``{parameter: value}`` for each scope parameter of ``digest``: required by at least ``SCOPE_SHARE`` of the
-    operations (and ``SCOPE_MIN_OPERATIONS``), a plain string or integer, neither the key of a resource nor a
+    operations (and ``SCOPE_MIN_OPERATIONS``), a plain string or integer and no moment, neither the key of a resource nor a
     reference to one, nor a per-call constant (an enum of one value differing between calls).
 
     Path parameters count too, those the operations dropped because no field holds them (``path-scope``: the
@@ -58,7 +60,7 @@ def find_scope(digest: Digest) -> dict[str, Any]:
         seg = "{" + str(p.extensions.get("given", "")) + "}" if p.extensions.get("in") == "path" else ""
         container = bool(seg) and encloses(seg, paths)
         if n < need or (name in keys or p.references) and not container \
-                or p.type not in ("string", "integer") or len(enums[name]) > 1:
+                or p.type not in ("string", "integer") or len(enums[name]) > 1 or p.format in MOMENT_FORMATS:
             continue
         out[name] = scope_value(p)
     return out

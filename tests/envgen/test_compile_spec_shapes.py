@@ -1,0 +1,114 @@
+"""Shapes of real specifications the compiler reads: records named by a path parameter their schema lacks, calls
+whose path spells the operation id in lower case, ``...Metadata`` schemas, and a time every call sends."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from envfactory_gym.envgen.compile import read_openapi
+from envfactory_gym.envgen.compile.inline import spelled_call
+from envfactory_gym.envgen.compile.scope import find_scope
+
+
+def _spec(tmp_path: Path, paths: dict[str, Any], schemas: dict[str, Any]) -> Path:
+    doc = {"openapi": "3.0.0", "info": {"title": "Shapes", "version": "1"}, "paths": paths,
+           "components": {"schemas": schemas}}
+    out = tmp_path / "spec.json"
+    out.write_text(json.dumps(doc), encoding="utf-8")
+    return out
+
+
+def _body(ref: str) -> dict[str, Any]:
+    return {"content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ref}"}}}}
+
+
+OK: dict[str, Any] = {"200": {"description": "Done"}}
+SLUG = [{"name": "slug", "in": "path", "required": True, "schema": {"type": "string"}}]
+
+
+def test_a_record_the_paths_name_by_a_parameter_its_schema_lacks_is_keyed_by_it(tmp_path: Path) -> None:
+    """``/changelogs/{slug}`` with a Changelog schema of no id field (readme.io): the slug is the key."""
+    spec = _spec(tmp_path, {
+        "/changelogs": {"get": {"operationId": "getChangelogs", "responses": OK},
+                        "post": {"operationId": "createChangelog", "requestBody": _body("Changelog"),
+                                 "responses": {"201": {"description": "Created"}}}},
+        "/changelogs/{slug}": {"parameters": SLUG,
+                               "get": {"operationId": "getChangelog", "responses": OK},
+                               "put": {"operationId": "updateChangelog", "requestBody": _body("Changelog"),
+                                       "responses": OK},
+                               "delete": {"operationId": "deleteChangelog", "responses": OK}},
+        "/users": {"post": {"operationId": "createUser", "requestBody": _body("UserDTO"), "responses": OK}},
+        "/users/username/{username}": {"get": {"operationId": "getUser", "responses": OK, "parameters": [
+            {"name": "username", "in": "path", "required": True, "schema": {"type": "string"}}]}},
+    }, {
+        "Changelog": {"type": "object", "required": ["title"], "properties": {
+            "title": {"type": "string"}, "body": {"type": "string"}, "hidden": {"type": "boolean"}}},
+        "UserDTO": {"type": "object", "properties": {"username": {"type": "string"}, "email": {"type": "string"}}},
+    })
+    digest = read_openapi(spec)
+    entities = {e.name: e for e in digest.entities}
+    changelog = entities["Changelog"]
+    assert [f.name for f in changelog.fields if f.primary_key] == ["slug"]
+    assert {f.name for f in changelog.fields} == {"slug", "title", "body", "hidden"}
+    assert [f.name for f in entities["User"].fields if f.primary_key] == ["username"]  # a field UserDTO holds
+    ops = {o.name: (o.verb, o.entity) for o in digest.operations}
+    assert ops["create_changelog"] == ("create", "Changelog")
+    assert ops["get_changelog"][1] == ops["update_changelog"][1] == ops["delete_changelog"][1] == "Changelog"
+    assert ops["update_changelog"][0] == "update" and ops["delete_changelog"][0] == "delete"
+    get = next(o for o in digest.operations if o.name == "get_changelog")
+    assert [p.name for p in get.parameters] == ["slug"]
+
+
+def test_a_path_spelling_the_operation_id_is_that_call(tmp_path: Path) -> None:
+    """``POST /v1/createwidget`` (``CreateWidget``) with an inline body: a create of the Widget, whose inputs are
+    the body's; the body is the call's request, not a resource named 'Createwidget'."""
+    assert spelled_call("/v1/createwidget", "CreateWidget") == "CreateWidget"
+    assert spelled_call("/v1/deletewidget#widget", "DeleteWidget") == "DeleteWidget"
+    assert spelled_call("/v1/widgets", "CreateWidget") is None
+    assert spelled_call("/v1/CreateWidget", "CreateWidget") is None  # its words are there already
+    assert spelled_call("/v1/widget", "widget") is None  # one word: no call's name
+    spec = _spec(tmp_path, {
+        "/v1/createwidget": {"post": {
+            "operationId": "CreateWidget",
+            "requestBody": {"content": {"application/json": {"schema": {
+                "type": "object", "required": ["name"],
+                "properties": {"name": {"type": "string"}, "size": {"type": "integer"}}}}}},
+            "responses": {"200": {"description": "Success", "content": {"application/json": {"schema": {
+                "$ref": "#/components/schemas/CreateWidgetResponse"}}}}}}},
+        "/v1/listwidgets": {"get": {
+            "operationId": "ListWidgets",
+            "responses": {"200": {"description": "Success", "content": {"application/json": {"schema": {
+                "type": "array", "items": {"$ref": "#/components/schemas/WidgetMetadata"}}}}}}}},
+    }, {
+        "WidgetMetadata": {"type": "object", "properties": {
+            "name": {"type": "string"}, "arn": {"type": "string"}, "size": {"type": "integer"}}},
+        "CreateWidgetResponse": {"type": "object", "properties": {"name": {"type": "string"},
+                                                                   "arn": {"type": "string"}}},
+    })
+    digest = read_openapi(spec)
+    assert [e.name for e in digest.entities] == ["Widget"]  # WidgetMetadata: the widget itself
+    create = next(o for o in digest.operations if o.name == "create_widget")
+    assert (create.verb, create.entity) == ("create", "Widget")
+    assert {p.name for p in create.parameters} >= {"size"}
+
+
+def test_a_time_every_call_sends_is_no_scope(tmp_path: Path) -> None:
+    """Every call's body carries its own ``timestamp`` (NDHM): a moment of the call, never the deployment's one
+    value (its seed had been the text 'timestamp-1' in a TIMESTAMP column)."""
+    stamp = {"timestamp": {"type": "string", "format": "date-time"}, "tenant": {"type": "string"}}
+    paths = {}
+    for noun in ("consent", "fetch", "notice"):
+        paths[f"/{noun}s"] = {"post": {"operationId": f"create{noun.title()}", "responses": OK, "requestBody": {
+            "content": {"application/json": {"schema": {"type": "object", "required": ["timestamp", "tenant"],
+                                                         "properties": {**stamp, "title": {"type": "string"}}}}}}}}
+        paths[f"/{noun}s/{{id}}"] = {"get": {"operationId": f"get{noun.title()}", "responses": OK, "parameters": [
+            {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
+            {"name": "tenant", "in": "query", "required": True, "schema": {"type": "string"}},
+            {"name": "timestamp", "in": "query", "required": True,
+             "schema": {"type": "string", "format": "date-time"}}]}}
+    schemas = {n.title(): {"type": "object", "properties": {"id": {"type": "string"}, "title": {"type": "string"},
+                                                            **stamp}} for n in ("consent", "fetch", "notice")}
+    scope = find_scope(read_openapi(_spec(tmp_path, paths, schemas)))
+    assert "tenant" in scope and "timestamp" not in scope
