@@ -246,24 +246,23 @@ class SchemaReader:
         return out
 
     def path_key(self, name: str, props: dict[str, Any]) -> str | None:
-        """The key of a schema with no key field that the paths name records of by a parameter: that field when the
-        schema has it (``username``), else a field of its own the compiler adds (``slug`` of ``/changelogs/{slug}``,
-        a Changelog's key though its schema never holds it)."""
+        """The key of a schema with no key field that the paths name records of by a parameter the schema does not
+        hold: a field of its own the compiler adds (``slug`` of ``/changelogs/{slug}``, a Changelog's key though its
+        schema never holds it). A parameter naming a field it holds (``/users/email/{email}``) is a lookup by a
+        value its owner chose, which no create could make up: no key."""
         for noun in dict.fromkeys((singular(snake(name)), core_name(name))):
             found = self.path_keys.get(noun.replace("_", ""))
             if not found:
                 continue
-            held = [p for p, _ in found if field_name(p) in props]
-            param = held[0] if held else found[0][0]
+            if any(field_name(p) in props for p, _ in found):
+                return None  # /users/email/{email}: a lookup by a field it holds (a person's), no key of a record
+            param, schema = found[0]
             key = field_name(param)
-            if key not in props:
-                schema = found[0][1]
-                props[key] = {"type": schema.get("type") if schema.get("type") in ("integer", "string") else "string",
-                              "description": f"The key the paths name {noun.replace('_', ' ')} records by."}
-                self.notes.append(f"schema {name}: keyed by the path parameter {param!r}, a field its schema does "
-                                  "not hold")
-            flat, _ = self.flatten(props[key], key)
-            return key if flat.get("type", "string") in ("string", "integer") else None
+            props[key] = {"type": schema.get("type") if schema.get("type") in ("integer", "string") else "string",
+                          "description": f"The key the paths name {noun.replace('_', ' ')} records by."}
+            self.notes.append(f"schema {name}: keyed by the path parameter {param!r}, a field its schema does not "
+                              "hold")
+            return key
         return None
 
     def operation_messages(self) -> frozenset[str]:
