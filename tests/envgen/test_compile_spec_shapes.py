@@ -35,7 +35,9 @@ def test_a_record_the_paths_name_by_a_parameter_its_schema_lacks_is_keyed_by_it(
                         "post": {"operationId": "createChangelog", "requestBody": _body("Changelog"),
                                  "responses": {"201": {"description": "Created"}}}},
         "/changelogs/{slug}": {"parameters": SLUG,
-                               "get": {"operationId": "getChangelog", "responses": OK},
+                               "get": {"operationId": "getChangelog", "responses": OK, "parameters": [
+                                   {"name": n, "in": "query", "schema": {"type": "string"}}
+                                   for n in ("$.xgafv", "prettyPrint")]},  # Google's response shaping
                                "put": {"operationId": "updateChangelog", "requestBody": _body("Changelog"),
                                        "responses": OK},
                                "delete": {"operationId": "deleteChangelog", "responses": OK}},
@@ -59,7 +61,7 @@ def test_a_record_the_paths_name_by_a_parameter_its_schema_lacks_is_keyed_by_it(
     assert ops["get_changelog"][1] == ops["update_changelog"][1] == ops["delete_changelog"][1] == "Changelog"
     assert ops["update_changelog"][0] == "update" and ops["delete_changelog"][0] == "delete"
     get = next(o for o in digest.operations if o.name == "get_changelog")
-    assert [p.name for p in get.parameters] == ["slug"]
+    assert [p.name for p in get.parameters] == ["slug"]  # no xgafv, no pretty_print
 
 
 def test_a_path_spelling_the_operation_id_is_that_call(tmp_path: Path) -> None:

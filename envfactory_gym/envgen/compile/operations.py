@@ -41,7 +41,8 @@ SORTING = frozenset({"sort", "sort_by", "sortby", "order", "order_by", "orderby"
                      "sort_dir", "sort_direction", "dir", "asc", "desc", "ordering"})
 SHAPING = frozenset({"fields", "expand", "include", "exclude", "embed", "select", "format", "pretty", "callback",
                      "locale", "lang", "language", "view", "verbose", "prettyprint", "alt", "quota_user", "user_ip",
-                     "oauth_token", "upload_type", "upload_protocol", "uploadtype", "envelope", "jsonp"})
+                     "oauth_token", "upload_type", "upload_protocol", "uploadtype", "envelope", "jsonp",
+                     "pretty_print", "xgafv"})  # Google's prettyPrint and $.xgafv (its error format)
 AUTH = frozenset({"api_key", "apikey", "key", "access_token", "token", "auth", "authorization", "app_id", "app_key",
                   "client_id", "client_secret", "signature", "sig", "apiKey", "x_api_key", "secret", "password"})
 
