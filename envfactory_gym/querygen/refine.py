@@ -194,8 +194,14 @@ class _Writer:
         """The user values of call ``i`` that the request must still say."""
         call = self.task.gold_calls[i]
         return [k for k, v in call.arguments.items()
-                if not is_reference(k, self.ids) and k not in call.masked and not empty_value(v)
+                if not self._row_id(call.name, k) and k not in call.masked and not empty_value(v)
                 and str(v) not in self.said]
+
+    def _row_id(self, tool: str, name: str) -> bool:
+        """Whether a parameter of ``tool`` names a row (said by describing it), not a value the user chooses: a
+        key with choices of its own is a new record's (a new queue's name), said as it is."""
+        declared = self.spec.tool(tool).parameters.get(name)
+        return is_reference(name, self.ids) and not (declared is not None and declared.choices)
 
     def _say(self, i: int, templates: list[str], extra: dict[str, str], needs_record: bool = False,
              optional: bool = False) -> str:
@@ -247,7 +253,7 @@ class _Writer:
                 return None  # an empty value ([], {}) is no detail to state
             if slot.head in calls[j].masked and structured(value):
                 return None  # a structured value (a location as JSON) is no thing to say: any value passes
-            if is_reference(slot.head, self.ids):
+            if self._row_id(owner, slot.head):
                 key = self.refs.key_of(slot.head)
                 values = value if isinstance(value, list) else [value]
                 words = []

@@ -236,6 +236,9 @@ class TaskSampler:
             return False
         t = self.pkg.tools[tool]
         for p in t.required:
+            declared = self.spec.tool(tool).parameters.get(p)
+            if declared is not None and declared.choices:
+                continue  # values of its own (a new queue's name): the user gives one, whatever lookups list
             producers = [pr for pr in self.graph.producers(tool, p)
                          if not self.pkg.tools[pr[0]].writes and pr[0] != tool]
             named = bool(t.parameters.get(p, {}).get("enum"))  # one of a few fixed keys: a user can name it

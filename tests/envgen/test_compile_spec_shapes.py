@@ -1,8 +1,10 @@
 """Shapes of real specifications the compiler reads: records named by a path parameter their schema lacks, calls
-whose path spells the operation id in lower case, ``...Metadata`` schemas, and a time every call sends."""
+whose path spells the operation id in lower case, ``...Metadata`` schemas, a time every call sends, and records
+named by their creator (a queue's name, a Google ``topicId``)."""
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 from typing import Any
@@ -10,6 +12,8 @@ from typing import Any
 from envfactory_gym.envgen.compile import read_openapi
 from envfactory_gym.envgen.compile.inline import spelled_call
 from envfactory_gym.envgen.compile.scope import find_scope
+from envfactory_gym.errors import ToolError
+from tests.envgen._helpers import compile_spec, run_calls
 
 
 def _spec(tmp_path: Path, paths: dict[str, Any], schemas: dict[str, Any]) -> Path:
@@ -115,3 +119,50 @@ def test_a_time_every_call_sends_is_no_scope(tmp_path: Path) -> None:
                                                             **stamp}} for n in ("consent", "fetch", "notice")}
     scope = find_scope(read_openapi(_spec(tmp_path, paths, schemas)))
     assert "tenant" in scope and "timestamp" not in scope
+
+
+def _queues(tmp_path: Path) -> Path:
+    """A queue service: a queue is known by the name its creator chooses (SQS's QueueName); a topic by the id a
+    Google-style create takes as a query parameter (``topicId``) beside its full resource ``name``."""
+    named = {"type": "object", "required": ["name"], "properties": {
+        "name": {"type": "string", "description": "The queue's name, chosen by its creator."},
+        "delay_seconds": {"type": "integer", "minimum": 0, "maximum": 900},
+        "region": {"type": "string", "enum": ["eu", "us", "ap"]}}}
+    topic = {"type": "object", "properties": {
+        "name": {"type": "string", "description": "projects/p/topics/topic_id"},
+        "retention_days": {"type": "integer", "minimum": 1, "maximum": 30},
+        "tier": {"type": "string", "enum": ["basic", "premium"]}}}
+    return _spec(tmp_path, {
+        "/queues": {"get": {"operationId": "listQueues", "responses": {"200": {"description": "Queues", "content": {
+                        "application/json": {"schema": {"type": "array", "items": {
+                            "$ref": "#/components/schemas/Queue"}}}}}}},
+                    "post": {"operationId": "createQueue", "requestBody": _body("Queue"), "responses": OK}},
+        "/topics": {"get": {"operationId": "listTopics", "responses": {"200": {"description": "Topics", "content": {
+                        "application/json": {"schema": {"type": "array", "items": {
+                            "$ref": "#/components/schemas/Topic"}}}}}}},
+                    "post": {"operationId": "createTopic", "requestBody": _body("Topic"), "responses": OK,
+                             "parameters": [{"name": "topicId", "in": "query", "schema": {"type": "string"},
+                                             "description": "Required. The id of the new topic."}]}},
+    }, {"Queue": named, "Topic": topic})
+
+
+def test_a_create_given_the_records_own_name_keeps_it_and_refuses_one_in_use(tmp_path: Path) -> None:
+    """CreateQueue takes the queue's name: the tool keeps it as the key (it used to make up ``Q-0001`` and drop
+    the name, leaving SQS no create a request could ask for) and refuses a name another queue has."""
+    digest = read_openapi(_queues(tmp_path))
+    topic = next(o for o in digest.operations if o.name == "create_topic")
+    assert "name" in {p.name for p in topic.parameters} and "topic_id" not in {p.name for p in topic.parameters}
+    folder = compile_spec(_queues(tmp_path), tmp_path / "queues", tasks=12)
+    made, again, created = run_calls(folder, [("create_queue", {"queue_name": "billing-events"}),
+                                              ("create_queue", {"queue_name": "Billing-Events"}),
+                                              ("create_topic", {"topic_name": "audit"})])
+    assert made["queue_name"] == "billing-events" and created["topic_name"] == "audit"
+    assert isinstance(again, ToolError) and "billing-events" in str(again).lower()
+    tasks = [json.loads(x) for x in (folder / "tasks.jsonl").read_text(encoding="utf-8").splitlines()]
+    creates = [c for t in tasks for c in t["gold_calls"] if c["name"] in ("create_queue", "create_topic")]
+    assert creates, "QueryGen asks for new queues and topics"
+    seeded = {r["queue_name"] for r in csv.DictReader((folder / "seed" / "queues.csv").open(encoding="utf-8"))}
+    for call in creates:  # a new name, said as it is in the request
+        name = call["arguments"].get("queue_name") or call["arguments"]["topic_name"]
+        assert name not in seeded
+        assert any(name in t["instruction"] for t in tasks if call in t["gold_calls"])

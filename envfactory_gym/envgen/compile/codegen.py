@@ -448,7 +448,8 @@ class ToolsWriter:
         if tp.capacity:
             lines += self.capacity_lines(tp, row)
         key = t.key.name
-        lines.append(f"{key} = {self.new_key(t)}")
+        if not tp.arg(key):  # a key the caller chooses is an argument of that name, checked unique above
+            lines.append(f"{key} = {self.new_key(t)}")
         values = []
         for c in t.columns:
             values.append(key if c is t.key else row.get(c.name, self.default_expr(c)))

@@ -124,9 +124,15 @@ def _refers(plan: Plan, t: Table) -> list[str]:
 
 
 def _fresh(rows: list[dict[str, str]], c: Column, count: int = 8) -> list[str]:
-    """Values of a unique column no seeded row holds yet, made from the seeded ones."""
+    """Values of a unique column no seeded row holds yet, made from the seeded ones: the next codes of a column of
+    codes (``Q-0041`` after ``Q-0040``), else a seeded value with a number."""
     taken = {str(r.get(c.name) or "").lower() for r in rows}
     values = [str(r[c.name]) for r in rows if r.get(c.name)]
+    codes = [re.fullmatch(r"([A-Za-z]{1,4}-)(\d{3,})", v) for v in values]
+    if values and all(codes):
+        prefix, width = codes[0].group(1), len(codes[0].group(2))  # type: ignore[union-attr]
+        last = max(int(m.group(2)) for m in codes if m)
+        return [f"{prefix}{n:0{width}d}" for n in range(last + 1, last + 1 + count)]
     out: list[str] = []
     for i in range(len(rows)):
         if len(out) >= count or not values:

@@ -139,6 +139,8 @@ class OperationReader:
         self.path_only = []
         params = self.bind_path(name, route, verb, entity, path_params)
         names = {p.name for p in params}
+        if verb == "create":  # POST /{parent}/topics?topicId=orders: the id the new topic is known by
+            query = self.chosen_key(name, entity, query)
         if verb == "update":  # UpdateGroup {GroupId, Operations: [{AttributePath, AttributeValue}]}
             body = expand_patches(body, self.s.entities[entity], name, self.notes)
         for p in [*query, *body]:
@@ -176,6 +178,24 @@ class OperationReader:
         return Operation(name=name, kind=kind, description=description, verb=verb, entity=entity,
                          method=method.upper(), path=path, parameters=params, returns=returns, errors=errors,
                          extensions=ext)
+
+    def chosen_key(self, name: str, entity: str, query: list[Parameter]) -> list[Parameter]:
+        """A create's query parameter naming the new record's id (``topicId`` of ``POST /{parent}/topics``) where
+        the resource holds no such field: the caller chooses the record's key (Google's ``name`` ends with it)."""
+        record = self.s.entities[entity]
+        pk = record.primary_key()
+        held = {f.name for f in record.fields}
+        core = self.s.cores.get(entity, snake(entity))
+        if pk is None or pk.name in {p.name for p in query}:
+            return query
+        chosen = [p for p in query if p.name not in held and p.name in (f"{core}_id", f"{core.split('_')[-1]}_id")]
+        if len(chosen) != 1:
+            return query
+        self.notes.append(f"{name}: query parameter {chosen[0].extensions.get('given')!r} names the new record: "
+                          f"its key {pk.name!r}")
+        key = _renamed(chosen[0], pk.name, pk.type)
+        key.extensions["chosen"] = True
+        return [key if p is chosen[0] else p for p in query]
 
     def parameters(self, name: str, where: str, raws: list[Any], call: str | None = None
                    ) -> tuple[list[Parameter], list[Parameter]]:

@@ -273,6 +273,14 @@ def _source(digest: Digest) -> str:
     return digest.sources[0] if digest.sources else digest.name
 
 
+def _made_id(key: Column) -> bool:
+    """Whether a key is an id the service makes (``id``, ``order_id``, a UUID or ARN) rather than a name or code
+    the caller chooses (``queue_name``, ``domain_name``, ``slug``)."""
+    name = str(key.ext.get("field") or key.name)
+    return key.fmt == "uuid" or name in ("id", "uuid", "arn", "sid", "gid", "guid") or \
+        name.endswith(("_id", "_uuid", "_arn", "_sid", "_gid", "_guid"))
+
+
 def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, str], digest: Digest,
           notes: list[str] | None = None) -> ToolPlan:
     """One tool; inputs the table cannot hold are dropped with a note, a tool that cannot work is a CompileError."""
@@ -313,6 +321,10 @@ def _tool(op: Operation, by_name: dict[str, Table], tables_by_entity: dict[str, 
             args.append(Arg(col, "key"))
             continue
         if p.name == table.key.name and verb == "create":
+            if p.extensions.get("chosen") or p.required and col.kind == "string" and not _made_id(table.key):
+                col.unique = table.key.unique = True  # the caller names the record (a queue's name): a new one
+                args.append(Arg(col, "value"))
+                continue
             notes.append(f"{op.name}: the {op.entity} id {p.name!r} is given by the tool, not asked for")
             continue
         if p.extensions.get("in") == "path" and own is not None and own.references:
