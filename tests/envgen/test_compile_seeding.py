@@ -174,13 +174,17 @@ def test_compiled_tools_enforce_currency_pattern_and_enum(tmp_path: Path) -> Non
             t = pkg.tools["create_holder"]
             return state.run_in_transaction(t.func, writes=t.writes, **t.validate(arguments))
 
+        # the holder's code is the caller's to choose (its key): required, and new
         with pytest.raises(ToolError, match="does not match the pattern"):
-            run(primary_currency="Picture enough break")
+            run(holder_code="HC-new-1", primary_currency="Picture enough break")
         with pytest.raises(ToolArgumentError):
-            run(settlement_currency="XYZ")
-        seeded = state.db.query_one("SELECT primary_currency FROM holders WHERE primary_currency IS NOT NULL")
-        assert run(primary_currency=seeded["primary_currency"], settlement_currency="EUR")["settlement_currency"] \
-            == "EUR"
+            run(holder_code="HC-new-1", settlement_currency="XYZ")
+        seeded = state.db.query_one("SELECT holder_code, primary_currency FROM holders "
+                                    "WHERE primary_currency IS NOT NULL")
+        assert run(holder_code="HC-new-1", primary_currency=seeded["primary_currency"],
+                   settlement_currency="EUR")["settlement_currency"] == "EUR"
+        with pytest.raises(ToolError, match="already has the holder code"):
+            run(holder_code=seeded["holder_code"])
     finally:
         state.close()
         pkg.close()
