@@ -166,3 +166,32 @@ def test_a_create_given_the_records_own_name_keeps_it_and_refuses_one_in_use(tmp
         name = call["arguments"].get("queue_name") or call["arguments"]["topic_name"]
         assert name not in seeded
         assert any(name in t["instruction"] for t in tasks if call in t["gold_calls"])
+
+
+def test_one_key_name_of_two_resources_is_no_container(tmp_path: Path) -> None:
+    """ARM: a transform and a job are both keyed ``id``, named by ``{transformName}`` and ``{jobName}``; the jobs
+    lie under a transform, but ``id`` is no one container every call works in (Azure Media Services' Encoding had
+    every operation skipped as acting on 'the deployment's id')."""
+    base = "/accounts/{accountName}/transforms"  # every call is a transform's or a job's own
+    acct = {"name": "accountName", "in": "path", "required": True, "schema": {"type": "string"}}
+    named = [acct, {"name": "transformName", "in": "path", "required": True, "schema": {"type": "string"}}]
+    job = [*named, {"name": "jobName", "in": "path", "required": True, "schema": {"type": "string"}}]
+    resource = {"type": "object", "properties": {"id": {"type": "string", "readOnly": True},
+                                                 "description": {"type": "string"}}}
+
+    def ok(ref: str) -> dict[str, Any]:
+        return {"200": {"description": "OK", "content": {"application/json": {"schema": {
+            "$ref": f"#/components/schemas/{ref}"}}}}}
+
+    spec = _spec(tmp_path, {
+        f"{base}/{{transformName}}": {
+            "parameters": named, "get": {"operationId": "Transforms_Get", "responses": ok("Transform")},
+            "put": {"operationId": "Transforms_Create", "requestBody": _body("Transform"), "responses": ok("Transform")},
+            "delete": {"operationId": "Transforms_Delete", "responses": OK}},
+        f"{base}/{{transformName}}/jobs/{{jobName}}": {
+            "parameters": job, "get": {"operationId": "Jobs_Get", "responses": ok("Job")},
+            "put": {"operationId": "Jobs_Create", "requestBody": _body("Job"), "responses": ok("Job")},
+            "patch": {"operationId": "Jobs_Update", "requestBody": _body("Job"), "responses": ok("Job")}},
+    }, {"Transform": resource, "Job": resource})
+    scope = find_scope(read_openapi(spec))
+    assert scope.get("account_name") == "account-1" and "id" not in scope

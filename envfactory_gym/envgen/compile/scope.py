@@ -41,6 +41,7 @@ def find_scope(digest: Digest) -> dict[str, Any]:
     counts: Counter[str] = Counter()
     first: dict[str, Parameter] = {}
     enums: dict[str, set[Any]] = {}
+    givens: dict[str, set[str]] = {}  # the path parameters an input stands for ({transformName}, {jobName})
     for op in ops:
         present = {p.name: p for p in op.parameters if p.required}
         for raw in op.extensions.get("path-scope") or []:
@@ -49,6 +50,8 @@ def find_scope(digest: Digest) -> dict[str, Any]:
             counts[p.name] += 1
             first.setdefault(p.name, p)
             enums.setdefault(p.name, set()).update(p.enum or [None])
+            if p.extensions.get("in") == "path":
+                givens.setdefault(p.name, set()).add(str(p.extensions.get("given", "")))
     need = max(SCOPE_MIN_OPERATIONS, SCOPE_SHARE * len(ops))
     # The API's shape counts the calls left out too (a profile's parts, under /domains/{DomainName}/profiles/...),
     # and leaves out the container's own calls (/domains, /domains/{DomainName}), which cannot lie inside it.
@@ -58,7 +61,8 @@ def find_scope(digest: Digest) -> dict[str, Any]:
     for name, n in counts.items():
         p = first[name]
         seg = "{" + str(p.extensions.get("given", "")) + "}" if p.extensions.get("in") == "path" else ""
-        container = bool(seg) and encloses(seg, paths)
+        # one name for the keys of several resources (ARM's ``id`` of a transform and of a job) is no one container
+        container = bool(seg) and len(givens.get(name, ())) <= 1 and encloses(seg, paths)
         if n < need or (name in keys or p.references) and not container \
                 or p.type not in ("string", "integer") or len(enums[name]) > 1 or p.format in MOMENT_FORMATS:
             continue
