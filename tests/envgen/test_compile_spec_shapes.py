@@ -195,3 +195,25 @@ def test_one_key_name_of_two_resources_is_no_container(tmp_path: Path) -> None:
     }, {"Transform": resource, "Job": resource})
     scope = find_scope(read_openapi(spec))
     assert scope.get("account_name") == "account-1" and "id" not in scope
+
+
+def test_a_records_own_calls_make_it_no_container(tmp_path: Path) -> None:
+    """``/monitors/{monitorName}/start``, ``/stop``, ``/query`` act on the monitor itself: its name is no container
+    every call works in (Azure's connection monitors were all skipped as acting on the deployment's monitor)."""
+    watcher = {"name": "watcherName", "in": "path", "required": True, "schema": {"type": "string"}}
+    named = [watcher, {"name": "monitorName", "in": "path", "required": True, "schema": {"type": "string"}}]
+    base = "/watchers/{watcherName}/monitors"
+    schemas = {"Monitor": {"type": "object", "properties": {"name": {"type": "string"},
+                                                            "status": {"type": "string",
+                                                                       "enum": ["running", "stopped"]}}}}
+    one = {"200": {"description": "OK", "content": {"application/json": {"schema": {
+        "$ref": "#/components/schemas/Monitor"}}}}}
+    paths: dict[str, Any] = {f"{base}/{{monitorName}}": {
+        "parameters": named, "get": {"operationId": "Monitors_Get", "responses": one},
+        "put": {"operationId": "Monitors_Create", "requestBody": _body("Monitor"), "responses": one},
+        "delete": {"operationId": "Monitors_Delete", "responses": OK}}}
+    for verb in ("start", "stop", "query"):
+        paths[f"{base}/{{monitorName}}/{verb}"] = {"parameters": named, "post": {
+            "operationId": f"Monitors_{verb.title()}", "responses": one}}
+    scope = find_scope(read_openapi(_spec(tmp_path, paths, schemas)))
+    assert scope == {"watcher_name": "watcher-1"}, scope

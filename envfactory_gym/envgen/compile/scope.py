@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from envfactory_gym.envgen.compile.blueprint import singular
 from envfactory_gym.envgen.digest import Digest, Parameter
 
 #: The share of operations that must require a parameter for it to be the deployment's scope.
@@ -76,9 +77,19 @@ def encloses(seg: str, paths: list[list[str]]) -> bool:
     prefix = next((parts[:parts.index(seg) + 1] for parts in paths if seg in parts), None)
     if prefix is None:
         return False
-    inner = [parts for parts in paths if parts not in (prefix, prefix[:-1])]
+    # /monitors/{name}/start and /monitors/{name}/query are the record's own calls, not a collection inside it
+    inner = [parts for parts in paths if parts not in (prefix, prefix[:-1]) and not _own_call(parts, seg)]
     return len(inner) >= SCOPE_MIN_OPERATIONS and \
         sum(1 for parts in inner if seg in parts[:-1]) >= SCOPE_SHARE * len(inner)
+
+
+def _own_call(parts: list[str], seg: str) -> bool:
+    """Whether a path is a call on the record ``seg`` names itself: one word after it that names no collection
+    (``start``, ``query``; a plural like ``profiles`` is a collection inside the record)."""
+    if seg not in parts or parts.index(seg) != len(parts) - 2:
+        return False
+    word = re.sub(r"[^a-z0-9]+", "_", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", parts[-1]).lower()).strip("_")
+    return not parts[-1].startswith("{") and singular(word) == word
 
 
 def container_of(digest: Digest, scope: dict[str, Any]) -> dict[str, str]:
