@@ -250,20 +250,22 @@ class SchemaReader:
         hold: a field of its own the compiler adds (``slug`` of ``/changelogs/{slug}``, a Changelog's key though its
         schema never holds it). A parameter naming a field it holds (``/users/email/{email}``) is a lookup by a
         value its owner chose, which no create could make up: no key."""
-        for noun in dict.fromkeys((singular(snake(name)), core_name(name))):
-            found = self.path_keys.get(noun.replace("_", ""))
-            if not found:
-                continue
-            if any(field_name(p) in props for p, _ in found):
-                return None  # /users/email/{email}: a lookup by a field it holds (a person's), no key of a record
-            param, schema = found[0]
-            key = field_name(param)
-            props[key] = {"type": schema.get("type") if schema.get("type") in ("integer", "string") else "string",
-                          "description": f"The key the paths name {noun.replace('_', ' ')} records by."}
-            self.notes.append(f"schema {name}: keyed by the path parameter {param!r}, a field its schema does not "
-                              "hold")
-            return key
-        return None
+        noun = singular(snake(name))  # the schema a collection is named after (Changelog), not a wrapper of it
+        found = self.path_keys.get(noun.replace("_", ""))
+        if not found or name in self.messages:  # DescribeWorkspaceResponse: a call's message, no resource
+            return None
+        if any(field_name(p) in props for p, _ in found):
+            return None  # /users/email/{email}: a lookup by a field it holds (a person's), no key of a record
+        param, schema = found[0]
+        key = field_name(param)
+        props[key] = {"type": schema.get("type") if schema.get("type") in ("integer", "string") else "string",
+                      "description": f"The key the paths name {noun.replace('_', ' ')} records by."}
+        self.notes.append(f"schema {name}: keyed by the path parameter {param!r}, a field its schema does not hold")
+        return key
+
+    @functools.cached_property
+    def messages(self) -> frozenset[str]:
+        return self.operation_messages()
 
     def operation_messages(self) -> frozenset[str]:
         """Schema names that are one operation's request or response (``DeleteThingRequest`` of ``DeleteThing``):
@@ -279,7 +281,7 @@ class SchemaReader:
 
     def read_entities(self) -> list[Entity]:
         found: dict[str, tuple[dict[str, Any], dict[str, Any], str]] = {}
-        messages = self.operation_messages()
+        messages = self.messages
         for name, raw in self.schemas.items():
             try:
                 schema, _ = self.flatten(raw, f"components.schemas.{name}")

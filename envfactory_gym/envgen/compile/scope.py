@@ -73,14 +73,15 @@ def find_scope(digest: Digest) -> dict[str, Any]:
 
 def encloses(seg: str, paths: list[list[str]]) -> bool:
     """Whether path parameter ``seg`` (``{DomainName}``) encloses ``SCOPE_SHARE`` of the calls that are not the
-    container's own (``/domains``, ``/domains/{DomainName}``)."""
+    container's own (``/domains``, ``/domains/{DomainName}``), a collection inside it among them (calls such as
+    ``/monitors/{name}/start`` or ``/query`` alone act on the record itself: no container)."""
     prefix = next((parts[:parts.index(seg) + 1] for parts in paths if seg in parts), None)
     if prefix is None:
         return False
-    # /monitors/{name}/start and /monitors/{name}/query are the record's own calls, not a collection inside it
-    inner = [parts for parts in paths if parts not in (prefix, prefix[:-1]) and not _own_call(parts, seg)]
-    return len(inner) >= SCOPE_MIN_OPERATIONS and \
-        sum(1 for parts in inner if seg in parts[:-1]) >= SCOPE_SHARE * len(inner)
+    inner = [parts for parts in paths if parts not in (prefix, prefix[:-1])]
+    within = [parts for parts in inner if seg in parts[:-1]]
+    return len(inner) >= SCOPE_MIN_OPERATIONS and len(within) >= SCOPE_SHARE * len(inner) and \
+        any(not _own_call(parts, seg) for parts in within)
 
 
 def _own_call(parts: list[str], seg: str) -> bool:
