@@ -217,3 +217,20 @@ def test_a_records_own_calls_make_it_no_container(tmp_path: Path) -> None:
             "operationId": f"Monitors_{verb.title()}", "responses": one}}
     scope = find_scope(read_openapi(_spec(tmp_path, paths, schemas)))
     assert scope == {"watcher_name": "watcher-1"}, scope
+
+
+def test_a_list_of_names_users_choose_feeds_no_create(tmp_path: Path) -> None:
+    """A list whose rows hold nothing a person would ask is kept only when it gives another tool an id it needs;
+    the name a create takes for a new record is the user's own, so a list of names feeds it nothing (Azure
+    Marketplace kept such a list that no request used, and failed the gate's tool share)."""
+    spec = _spec(tmp_path, {
+        "/stores": {"get": {"operationId": "listStores", "responses": {"200": {"description": "Stores", "content": {
+            "application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Store"}}}}}}},
+                    "post": {"operationId": "createStore", "requestBody": _body("Store"), "responses": OK}},
+    }, {"Store": {"type": "object", "required": ["name"], "properties": {
+        "name": {"type": "string", "description": "The store's name, chosen by its creator."},
+        "settings": {"type": "object", "properties": {"colour": {"type": "string"}}}}}})
+    folder = compile_spec(spec, tmp_path / "stores", tasks=3)
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    assert "create_store" in (folder / "tools.py").read_text(encoding="utf-8")
+    assert any(s["operation"] == "list_stores" and s["reason"].startswith("unphrasable") for s in report["skipped"])
