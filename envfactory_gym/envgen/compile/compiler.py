@@ -131,8 +131,8 @@ def _fresh(rows: list[dict[str, str]], c: Column, count: int = 8) -> list[str]:
     codes = [re.fullmatch(r"([A-Za-z]{1,4}-)(\d{3,})", v) for v in values]
     if values and all(codes):
         prefix, width = codes[0].group(1), len(codes[0].group(2))  # type: ignore[union-attr]
-        last = max(int(m.group(2)) for m in codes if m)
-        return [f"{prefix}{n:0{width}d}" for n in range(last + 1, last + 1 + count)]
+        top = max(int(m.group(2)) for m in codes if m)
+        return [f"{prefix}{n:0{width}d}" for n in range(top + 1, top + 1 + count)]
     out: list[str] = []
     for i in range(len(rows)):
         if len(out) >= count or not values:

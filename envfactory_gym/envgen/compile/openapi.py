@@ -225,7 +225,7 @@ class SchemaReader:
             if not isinstance(item, dict):
                 continue
             raws = [p for op in item.values() if isinstance(op, dict) for p in op.get("parameters") or []]
-            given = {str(p.get("name")): p.get("schema") if isinstance(p.get("schema"), dict) else {}
+            given: dict[str, Any] = {str(p.get("name")): p.get("schema") if isinstance(p.get("schema"), dict) else {}
                      for raw in [*(item.get("parameters") or []), *raws]
                      for p in [self.target(raw["$ref"], path) if isinstance(raw, dict) and "$ref" in raw else raw]
                      if isinstance(p, dict) and p.get("in") == "path"}
