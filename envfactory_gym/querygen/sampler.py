@@ -175,8 +175,7 @@ class TaskSampler:
         share = {"read": 1.0 - self.write_ratio if reads else 0.0,
                  "write": self.write_ratio - self.multi_goal if writes else 0.0,
                  "multi": self.multi_goal if writes else 0.0}
-        live = {k: v for k, v in share.items()
-                if v > 0 and streak[k] < (GIVE_UP_AFTER if counts[k] else GIVE_UP_AFTER // 5)}
+        live = {k: v for k, v in share.items() if v > 0 and streak[k] < (GIVE_UP_AFTER // (1 if counts[k] else 5))}
         if not live:
             return None
         total = sum(live.values())
@@ -236,9 +235,8 @@ class TaskSampler:
             return False
         t = self.pkg.tools[tool]
         for p in t.required:
-            declared = self.spec.tool(tool).parameters.get(p)
-            if declared is not None and declared.choices:
-                continue  # values of its own (a new queue's name): the user gives one, whatever lookups list
+            if getattr(self.spec.tool(tool).parameters.get(p), "choices", None):
+                continue  # a new record's own value (a queue's name): the user gives it, whatever lookups list
             producers = [pr for pr in self.graph.producers(tool, p)
                          if not self.pkg.tools[pr[0]].writes and pr[0] != tool]
             named = bool(t.parameters.get(p, {}).get("enum"))  # one of a few fixed keys: a user can name it
