@@ -200,8 +200,7 @@ class _Writer:
     def _row_id(self, tool: str, name: str) -> bool:
         """Whether a parameter of ``tool`` names a row (said by describing it), not a value the user chooses: a
         key with choices of its own is a new record's (a new queue's name), said as it is."""
-        declared = self.spec.tool(tool).parameters.get(name)
-        return is_reference(name, self.ids) and not (declared is not None and declared.choices)
+        return is_reference(name, self.ids) and not self.spec.own_value(tool, name)
 
     def _say(self, i: int, templates: list[str], extra: dict[str, str], needs_record: bool = False,
              optional: bool = False) -> str:

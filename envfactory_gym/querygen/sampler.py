@@ -235,7 +235,7 @@ class TaskSampler:
             return False
         t = self.pkg.tools[tool]
         for p in t.required:
-            if getattr(self.spec.tool(tool).parameters.get(p), "choices", None):
+            if self.spec.own_value(tool, p):
                 continue  # a new record's own value (a queue's name): the user gives it, whatever lookups list
             producers = [pr for pr in self.graph.producers(tool, p)
                          if not self.pkg.tools[pr[0]].writes and pr[0] != tool]

@@ -104,6 +104,12 @@ class QueryGenSpec(_Strict):
         """The declarations of a parameter: the tool's own, else the file-wide ones."""
         return self.tool(tool).parameters.get(name) or self.parameters.get(name)
 
+    def own_value(self, tool: str, name: str) -> bool:
+        """Whether ``tool`` declares choices of its own for parameter ``name``: a value the user gives (a new
+        record's name), never one a lookup finds, even when it is named like a key."""
+        declared = self.tool(tool).parameters.get(name)
+        return declared is not None and bool(declared.choices)
+
     def label(self, key: str, tool: str | None = None) -> str:
         """How the user names a field or parameter."""
         param = self.parameter(tool, key) if tool else self.parameters.get(key)

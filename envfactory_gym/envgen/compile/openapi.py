@@ -265,9 +265,6 @@ class SchemaReader:
 
     @functools.cached_property
     def messages(self) -> frozenset[str]:
-        return self.operation_messages()
-
-    def operation_messages(self) -> frozenset[str]:
         """Schema names that are one operation's request or response (``DeleteThingRequest`` of ``DeleteThing``):
         messages of a call, a resource only where the document has no other schema for it."""
         ids = {snake(str(op["operationId"])) for item in (self.doc.get("paths") or {}).values()

@@ -51,14 +51,9 @@ def unreached(pkg: EnvPackage) -> dict[str, str]:
     failed = {name for name in pkg.tools if name not in used and name not in out}
     graph = ToolGraph.from_package(pkg)
     spec = declarations_for(pkg)
-
-    def own_value(tool: str, p: str) -> bool:  # a new record's name the user chooses: no lookup gives it
-        declared = spec.tool(tool).parameters.get(p)
-        return declared is not None and bool(declared.choices)
-
     # the tools a lookup gives a needed id (a lookup by that very id gives it nothing: it must know it first)
     feeds = {name: {tool for tool in pkg.tools for p in pkg.tools[tool].required if p not in pkg.tools[name].required
-                    and not own_value(tool, p) and any(src == name for src, _ in graph.producers(tool, p))}
+                    and not spec.own_value(tool, p) and any(src == name for src, _ in graph.producers(tool, p))}
              for name in failed}
     while True:  # a lookup feeding only tools left out goes too
         live = set(pkg.tools) - set(out) - failed
